@@ -1,0 +1,38 @@
+# Two entry points for people: `make demo` and `make test`. Everything else is plumbing.
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+PORT   ?= 8866
+# Serve the dashboards; until there are any, serve every notebook.
+SERVE  := $(if $(wildcard notebooks/dashboards/*.ipynb),notebooks/dashboards,notebooks)
+
+.PHONY: demo test test-slow bench clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --upgrade pip
+
+# A stamp per install flavour, so a second run is instant and pyproject edits reinstall.
+$(VENV)/.installed: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install -e .
+	touch $@
+
+$(VENV)/.installed-test: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install -e '.[test]'
+	touch $(VENV)/.installed $@
+
+demo: $(VENV)/.installed
+	@echo "Serving the dashboards on http://localhost:$(PORT)  (stop with Ctrl+C)"
+	$(BIN)/voila $(SERVE) --port=$(PORT) --no-browser --Voila.ip=127.0.0.1
+
+test: $(VENV)/.installed-test
+	$(BIN)/python -m pytest -m "not slow" -p no:cacheprovider
+
+test-slow: $(VENV)/.installed-test
+	$(BIN)/python -m pytest -m slow -p no:cacheprovider
+
+bench: $(VENV)/.installed
+	$(BIN)/python -m gamelib.bench
+
+clean:
+	rm -rf $(VENV) test-artifacts .pytest_cache

@@ -1,0 +1,86 @@
+"""Players that choose actions by themselves, and ``play`` for one whole game."""
+from __future__ import annotations
+
+import importlib
+from collections.abc import Mapping, Sequence
+from typing import Any, Union
+
+from .core.action import Action
+from .core.game import Game
+from .core.rng import Rng, derive_seed
+from .core.state import State
+
+
+class Agent:
+    """Chooses one of ``state.legal_actions()`` for ``state.to_move``."""
+
+    name = "agent"
+
+    def __init__(self, seed: int = 0):
+        self.seed = seed
+        self.rng = Rng(seed)
+
+    def choose(self, state: State) -> Action:
+        raise NotImplementedError
+
+    def with_seed(self, seed: int) -> "Agent":
+        """A fresh agent of the same kind and settings, reseeded (one per simulated game)."""
+        return type(self)(seed=seed)
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}(seed={self.seed})"
+
+
+class RandomAgent(Agent):
+    """Uniformly random among the legal actions."""
+
+    name = "random"
+
+    def choose(self, state: State) -> Action:
+        legal = state._legal if state._legal is not None else state.legal_actions()
+        return legal[self.rng.randbelow(len(legal))]
+
+
+Agents = Union[Agent, Sequence[Agent], Mapping[str, Agent]]
+
+
+def agents_for(game: Game) -> dict[str, type[Agent]]:
+    """The agents a game offers by name: always "random", plus the game's own."""
+    out: dict[str, type[Agent]] = {"random": RandomAgent}
+    for name, path in type(game).agent_classes.items():
+        module, _, cls = path.partition(":")
+        out[name] = getattr(importlib.import_module(module), cls)
+    return out
+
+
+def seat_agents(game: Game, agents: Agents, seed: int) -> dict[str, Agent]:
+    """One freshly seeded agent per player, so a game's result depends only on ``seed``."""
+    players = game.players
+    if isinstance(agents, Agent):
+        chosen = {p: agents for p in players}
+    elif isinstance(agents, Mapping):
+        missing = [p for p in players if p not in agents]
+        if missing:
+            raise ValueError(f"no agent for player {missing[0]!r}; players are {', '.join(players)}")
+        chosen = dict(agents)
+    else:
+        agents = list(agents)
+        if len(agents) != len(players):
+            raise ValueError(f"{len(agents)} agents for {len(players)} players ({', '.join(players)})")
+        chosen = dict(zip(players, agents))
+    return {p: a.with_seed(derive_seed(seed, 1 + i)) for i, (p, a) in enumerate(chosen.items())}
+
+
+def play(game: Game, agents: Agents, seed: int = 0, max_actions: int = 100_000) -> State:
+    """Play one game from ``game.new_state(seed)`` to the end and return the final state."""
+    seated = seat_agents(game, agents, seed)
+    state = game.new_state(seed=seed)
+    for _ in range(max_actions):
+        if state.is_over:
+            return state
+        player = state.to_move
+        state.apply(seated[player].choose(state))
+    raise RuntimeError(f"{game.name}: game with seed {seed} did not end within {max_actions} actions")
+
+
+__all__ = ["Agent", "RandomAgent", "agents_for", "play", "seat_agents"]

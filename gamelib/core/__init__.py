@@ -1,0 +1,24 @@
+"""The engine contract shared by every game."""
+from .action import Action, LogEntry, Outcome
+from .errors import (
+    CardDataError,
+    GamelibError,
+    IllegalAction,
+    OptionError,
+    RecordError,
+    ScenarioError,
+    UnknownGame,
+)
+from .game import Game, GameInfo, Option
+from .odds import Distribution
+from .records import load_record
+from .registry import game_class, games, load, register, unregister
+from .rng import Rng, derive_seed
+from .state import State, log
+
+__all__ = [
+    "Action", "LogEntry", "Outcome", "CardDataError", "GamelibError", "IllegalAction", "OptionError",
+    "RecordError", "ScenarioError", "UnknownGame", "Game", "GameInfo", "Option", "Distribution",
+    "load_record", "game_class", "games", "load", "register", "unregister", "Rng", "derive_seed",
+    "State", "log",
+]

@@ -1,0 +1,47 @@
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """One decision. ``label`` is what a person reads and what records store; it is unique
+    among the legal actions of a state. ``kind`` and ``args`` are for the rules code."""
+
+    label: str
+    kind: str = ""
+    args: tuple = ()
+
+    def __str__(self) -> str:
+        return self.label
+
+
+@dataclass(frozen=True, slots=True)
+class LogEntry:
+    """One event in plain language, with the rulebook section it applies.
+    ``visible_to`` is None when everyone may see it, else the players who may."""
+
+    section: str
+    text: str
+    visible_to: frozenset[str] | None = None
+
+    def __str__(self) -> str:
+        return f"{self.section}: {self.text}"
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    winners: tuple[str, ...]
+    losers: tuple[str, ...]
+    reason: str
+
+    def __str__(self) -> str:
+        if self.winners and not self.losers:
+            who = "won: " + ", ".join(self.winners)
+        elif self.losers and not self.winners:
+            who = "lost: " + ", ".join(self.losers)
+        elif not self.winners:
+            who = "nobody won"
+        else:
+            who = f"won: {', '.join(self.winners)}; lost: {', '.join(self.losers)}"
+        return f"{who} ({self.reason})"

@@ -1,0 +1,63 @@
+"""A small seeded generator that gives the same numbers on every machine and Python
+version (the standard library only promises that for ``random()``, not for
+``shuffle`` or ``randrange``). Its whole state is one int, so cloning is free."""
+from __future__ import annotations
+
+from collections.abc import MutableSequence, Sequence
+from typing import TypeVar
+
+T = TypeVar("T")
+_MASK = (1 << 64) - 1
+
+
+def mix64(z: int) -> int:
+    """SplitMix64's finaliser: a good 64-bit hash of an int."""
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9 & _MASK
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EB & _MASK
+    return z ^ (z >> 31)
+
+
+def derive_seed(seed: int, *parts: int) -> int:
+    """A child seed for game ``i`` of a batch: independent of how games are split across workers."""
+    z = mix64(seed & _MASK)
+    for p in parts:
+        z = mix64((z + 0x9E3779B97F4A7C15 + (p & _MASK)) & _MASK)
+    return z >> 1  # keep it a positive int that fits in JSON and in a signed 64-bit column
+
+
+class Rng:
+    """SplitMix64. ``state`` is the whole generator state (an int)."""
+
+    __slots__ = ("state",)
+
+    def __init__(self, seed: int = 0):
+        self.state = mix64(seed & _MASK)
+
+    def next64(self) -> int:
+        self.state = (self.state + 0x9E3779B97F4A7C15) & _MASK
+        return mix64(self.state)
+
+    def randbelow(self, n: int) -> int:
+        """Uniform int in ``[0, n)`` without modulo bias."""
+        if n <= 0:
+            raise ValueError(f"randbelow needs n > 0, got {n}")
+        if n == 1:
+            return 0
+        limit = ((1 << 64) // n) * n
+        while True:
+            r = self.next64()
+            if r < limit:
+                return r % n
+
+    def shuffle(self, seq: MutableSequence[T]) -> None:
+        for i in range(len(seq) - 1, 0, -1):
+            j = self.randbelow(i + 1)
+            seq[i], seq[j] = seq[j], seq[i]
+
+    def choice(self, seq: Sequence[T]) -> T:
+        return seq[self.randbelow(len(seq))]
+
+    def copy(self) -> "Rng":
+        r = Rng.__new__(Rng)
+        r.state = self.state
+        return r

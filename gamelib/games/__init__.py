@@ -1,0 +1,1 @@
+"""The three games, one subpackage each."""

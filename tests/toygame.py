@@ -1,0 +1,137 @@
+"""A tiny two-player game used only to test the engine contract itself.
+
+"Twenty": a face-down deck of numbered cards. On your turn draw a card into your secret hand or
+stop. The game ends when both players have stopped or the deck is empty; the highest hand total
+of at most 20 wins."""
+from __future__ import annotations
+
+from typing import Any
+
+from gamelib.core import Action, Distribution, Game, Option, Outcome, Rng, ScenarioError, State, log
+
+VALUES = {f"c{i}": v for i, v in enumerate([2, 3, 5, 5, 7, 8, 9, 10], start=1)}
+PLAYERS = ("north", "south")
+
+
+class Twenty(Game):
+    name = "toy-twenty"
+    title = "Twenty (test game)"
+    min_players = max_players = 2
+    option_specs = (Option("limit", 20, "the highest total that still counts", check=lambda v: int(v) if 10 <= int(v) <= 40 else (_ for _ in ()).throw(ValueError("must be 10 to 40"))),)
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        return PLAYERS
+
+    def new_state(self, seed: int = 0) -> "TwentyState":
+        s = TwentyState.__new__(TwentyState)
+        s._init_base(self, seed)
+        s.deck = list(VALUES)
+        s.rng.shuffle(s.deck)
+        s.hands = {p: [] for p in PLAYERS}
+        s.turn = 0
+        s.stopped = set()
+        return s
+
+    def from_scenario(self, scenario: dict[str, Any], seed: int = 0) -> "TwentyState":
+        s = TwentyState.__new__(TwentyState)
+        s._init_base(self, seed, scenario)
+        for f in ("deck", "hands", "turn"):
+            if f not in scenario:
+                raise ScenarioError(f, "is missing")
+        seen = list(scenario["deck"]) + [c for p in PLAYERS for c in scenario["hands"].get(p, [])]
+        for c in seen:
+            if c not in VALUES:
+                raise ScenarioError("deck", f"unknown card {c!r}")
+        if sorted(seen) != sorted(VALUES):
+            raise ScenarioError("deck", "every card must be in exactly one place")
+        if scenario["turn"] not in (0, 1):
+            raise ScenarioError("turn", "must be 0 or 1")
+        s.deck = list(scenario["deck"])
+        s.hands = {p: list(scenario["hands"].get(p, [])) for p in PLAYERS}
+        s.turn = scenario["turn"]
+        s.stopped = set(scenario.get("stopped", []))
+        return s
+
+
+class TwentyState(State):
+    __slots__ = ("deck", "hands", "turn", "stopped")
+
+    @property
+    def to_move(self) -> str | None:
+        return None if self.is_over else PLAYERS[self.turn]
+
+    @property
+    def phase(self) -> str:
+        return "over" if self.is_over else "drawing"
+
+    @property
+    def outcome(self) -> Outcome | None:
+        if not (len(self.stopped) == 2 or not self.deck):
+            return None
+        limit = self.game.options["limit"]
+        totals = {p: sum(VALUES[c] for c in self.hands[p]) for p in PLAYERS}
+        ok = {p: t for p, t in totals.items() if t <= limit}
+        if not ok:
+            return Outcome((), PLAYERS, "both went over the limit")
+        best = max(ok.values())
+        winners = tuple(p for p in PLAYERS if ok.get(p) == best)
+        return Outcome(winners, tuple(p for p in PLAYERS if p not in winners), f"totals {totals}")
+
+    def _legal_actions(self) -> list[Action]:
+        return [Action("Draw a card", "draw"), Action("Stop", "stop")]
+
+    def _apply(self, action: Action) -> None:
+        p = PLAYERS[self.turn]
+        if action.kind == "draw":
+            c = self.deck.pop()
+            self.hands[p].append(c)
+            log(self, "Turn", f"{p} draws a card")
+            log(self, "Turn", f"{p} draws {c} ({VALUES[c]})", visible_to=[p])
+        else:
+            self.stopped.add(p)
+            log(self, "Turn", f"{p} stops")
+        other = 1 - self.turn
+        if PLAYERS[other] not in self.stopped:
+            self.turn = other
+
+    def _copy_into(self, other: State) -> None:
+        other.deck = list(self.deck)
+        other.hands = {p: list(h) for p, h in self.hands.items()}
+        other.turn = self.turn
+        other.stopped = set(self.stopped)
+
+    def _key(self) -> tuple:
+        return (tuple(self.deck), tuple(tuple(self.hands[p]) for p in PLAYERS), self.turn, frozenset(self.stopped))
+
+    def zones(self) -> dict[str, list[str]]:
+        return {"deck": list(self.deck), **{f"hand:{p}": list(h) for p, h in self.hands.items()}}
+
+    def _view(self, player: str | None) -> dict[str, Any]:
+        return {
+            "deck": len(self.deck),
+            # hands are shown down at the end, so then nothing is hidden
+            "hands": {p: (list(h) if player in (None, p) or self.is_over else len(h)) for p, h in self.hands.items()},
+            "stopped": sorted(self.stopped),
+        }
+
+    def odds(self) -> dict[str, Distribution]:
+        if not self.deck:
+            return {}
+        hidden = list(self.deck)  # a spectator's odds: deck and hands unseen
+        return {"next card value": Distribution.uniform_counts([str(VALUES[c]) for c in hidden], "next card value")}
+
+    def to_scenario(self) -> dict[str, Any]:
+        return {"deck": list(self.deck), "hands": {p: list(h) for p, h in self.hands.items()}, "turn": self.turn, "stopped": sorted(self.stopped)}
+
+    def _redeal_hidden(self, player: str, rng: Rng) -> State:
+        other = self.clone()
+        if self.is_over:
+            return other
+        opp = [p for p in PLAYERS if p != player][0]
+        pool = other.deck + other.hands[opp]
+        rng.shuffle(pool)
+        n = len(other.hands[opp])
+        other.hands[opp] = pool[:n]
+        other.deck = pool[n:]
+        return other
