@@ -25,8 +25,10 @@ demo: $(VENV)/.installed
 	@echo "Serving the dashboards on http://localhost:$(PORT)  (stop with Ctrl+C)"
 	$(BIN)/voila $(SERVE) --port=$(PORT) --no-browser --Voila.ip=127.0.0.1
 
+# Unit, rule and property tests, every notebook through nbval, and the dashboards in headless Chromium.
 test: $(VENV)/.installed-test
-	$(BIN)/python -m pytest -m "not slow" -p no:cacheprovider
+	$(BIN)/python -m pytest -p no:cacheprovider tests \
+		--nbval notebooks --nbval-sanitize-with notebooks/nbval-sanitize.cfg
 
 test-slow: $(VENV)/.installed-test
 	$(BIN)/python -m pytest -m slow -p no:cacheprovider

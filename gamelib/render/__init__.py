@@ -4,6 +4,7 @@ its renderer as ``"module:function"`` and the State resolves it lazily."""
 from __future__ import annotations
 
 import importlib
+import inspect
 from typing import Any, Callable
 
 from .generic import render_html as render_generic
@@ -24,11 +25,17 @@ def render(state: Any, reveal: bool | None = None, player: str | None = None) ->
     """HTML for ``state``: ``reveal=True`` is the table view (everything face up), otherwise
     the view of ``player`` (default: whoever decides now, else the first seat)."""
     fn = renderer_for(state.game)
-    try:
+    if _takes_player(fn):
         return fn(state, reveal=reveal, player=player)
-    except TypeError:
-        # a renderer that only knows ``reveal`` (the documented minimum)
-        return fn(state, reveal=reveal)
+    return fn(state, reveal=reveal)  # a renderer that only knows ``reveal`` (the documented minimum)
+
+
+def _takes_player(fn: Renderer) -> bool:
+    try:
+        params = inspect.signature(fn).parameters
+    except (TypeError, ValueError):
+        return False
+    return "player" in params or any(p.kind is p.VAR_KEYWORD for p in params.values())
 
 
 __all__ = ["render", "render_generic", "renderer_for"]

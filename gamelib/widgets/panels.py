@@ -9,6 +9,7 @@ from typing import Any
 
 STYLE = """<style>
 .gl-stepper{font-family:system-ui,-apple-system,"Segoe UI",sans-serif;color:#222}
+.gl-stepper .widget-html-content{line-height:1.35}
 .gl-stepper .gl-heading{font-weight:700;font-size:13px;letter-spacing:.04em;text-transform:uppercase;color:#5a4a32;margin:8px 0 2px}
 .gl-stepper .gl-status-line{font-size:15px;padding:4px 8px;background:#f6f1e6;border-radius:6px}
 .gl-stepper .gl-outcome{font-weight:700}
@@ -16,7 +17,7 @@ STYLE = """<style>
 .gl-stepper .gl-past{color:#8a5a00;font-weight:600}
 .gl-stepper .gl-error-box{background:#fde8e8;border:1px solid #e0a0a0;color:#7a1010;padding:6px 10px;border-radius:6px;white-space:pre-wrap}
 .gl-stepper .gl-error-box pre{font-size:11px;max-height:200px;overflow:auto}
-.gl-stepper .gl-log-list{height:260px;overflow-y:auto;display:flex;flex-direction:column-reverse;border:1px solid #e5dccb;border-radius:6px;padding:4px;font-size:12.5px;background:#fffdf8}
+.gl-stepper .gl-log-list{height:240px;overflow-y:auto;display:flex;flex-direction:column-reverse;border:1px solid #e5dccb;border-radius:6px;padding:4px;font-size:12.5px;background:#fffdf8}
 .gl-stepper .gl-log-entry{padding:1px 2px;border-bottom:1px dotted #eee}
 .gl-stepper .gl-log-section{display:inline-block;min-width:84px;font-size:11px;color:#6b5b3e;background:#f1e9d8;border-radius:3px;padding:0 4px;margin-right:4px}
 .gl-stepper table.gl-odds-table{border-collapse:collapse;font-size:12.5px;margin-bottom:6px;width:100%}
@@ -26,12 +27,13 @@ STYLE = """<style>
 .gl-stepper .gl-bar{display:inline-block;height:8px;background:#c9a36a;border-radius:2px;vertical-align:middle}
 .gl-stepper .gl-actions button{margin:2px;max-width:100%;white-space:normal;height:auto;min-height:28px;text-align:left}
 .gl-stepper .gl-muted{color:#888;font-style:italic}
+.gl-stepper .gl-odds-box{max-height:240px;overflow-y:auto;border:1px solid #e5dccb;border-radius:6px;padding:2px 4px}
 </style>"""
 
 
-def status_html(shown: Any, shown_ply: int, total_ply: int) -> str:
+def status_html(shown: Any, shown_ply: int, total_ply: int, game_no: int = 1) -> str:
     """One line: phase, whose decision, where we are in the history, and the outcome if over.
-    ``data-ply`` lets a browser test wait for an update to land."""
+    ``data-ply``/``data-total``/``data-game`` let a browser wait for an update to land."""
     parts = [f"<b>{escape(shown.game.title)}</b>", f"phase: {escape(str(shown.phase))}"]
     if shown.is_over:
         outcome = shown.outcome
@@ -43,7 +45,7 @@ def status_html(shown: Any, shown_ply: int, total_ply: int) -> str:
     move = f"decision {shown_ply} of {total_ply}"
     if shown_ply < total_ply:
         move = f'<span class="gl-past">looking back: after decision {shown_ply} of {total_ply} (acting here drops the later ones)</span>'
-    parts.append(f'<span class="gl-ply" data-ply="{shown_ply}" data-total="{total_ply}" data-over="{int(shown.is_over)}">{move}</span>')
+    parts.append(f'<span class="gl-ply" data-ply="{shown_ply}" data-total="{total_ply}" data-over="{int(shown.is_over)}" data-game="{game_no}">{move}</span>')
     return '<div class="gl-status-line">' + " · ".join(parts) + "</div>"
 
 
@@ -87,4 +89,4 @@ def odds_html(state: Any) -> str:
             f"<table class='gl-odds-table'><caption>{escape(str(title))}</caption>"
             f"<tr><th>outcome</th><th>exact</th><th>≈</th><th></th></tr>{rows}</table>"
         )
-    return "".join(tables)
+    return '<div class="gl-odds-box">' + "".join(tables) + "</div>"

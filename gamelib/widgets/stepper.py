@@ -12,7 +12,7 @@ from typing import Any, Callable, Sequence
 
 import ipywidgets as w
 
-from ..agents import Agent, agents_for
+from ..agents import Agent, RandomAgent, agents_for
 from ..core import Game, GamelibError, load
 from ..core.rng import derive_seed
 from ..render import render, render_generic
@@ -50,11 +50,15 @@ class Stepper:
         self.log_limit = log_limit
         self.last_error: str | None = None  # plain text of the last error shown (for tests)
         self._syncing = False  # True while code, not a person, moves the slider
+        self._agent_error: str | None = None
         self._build(show_options, agent, table_view, seed)
         self.state = self.game.new_state(seed=seed)
         self.shown_ply = 0
+        self.games_started = 1
         self._new_agent()
         self.refresh()
+        if self._agent_error:
+            self._show_error(self._agent_error)
 
     # ---- building (once) ----------------------------------------------------------------
     def _build(self, show_options: bool, agent: str | None, table_view: bool, seed: int) -> None:
@@ -81,7 +85,7 @@ class Stepper:
         self.seed_widget.add_class("gl-seed")
         self.new_button = button("New game", "gl-new", self._on_new, "start again with this seed and these options")
 
-        names = list(agents_for(self.game))
+        names = list(self._agents())
         self.agent_widget = w.Dropdown(options=names, value=agent if agent in names else names[0],
                                        description="Agent", layout=w.Layout(width="190px"),
                                        style={"description_width": "initial"})
@@ -110,6 +114,8 @@ class Stepper:
         self.error_widget.add_class("gl-error")
         self.picture_widget = w.HTML(layout=w.Layout(width="100%"))
         self.picture_widget.add_class("gl-picture")
+        self.actions_note = w.HTML()
+        self.actions_note.add_class("gl-actions-note")
         self.action_buttons: list[w.Button] = []
         self.actions_box = w.Box(layout=w.Layout(display="flex", flex_flow="row wrap", width="100%"))
         self.actions_box.add_class("gl-actions")
@@ -123,7 +129,7 @@ class Stepper:
         setup.add_class("gl-setup")
         play = w.HBox([self.agent_widget, self.step_button, self.auto_button, self.undo_button, self.view_widget])
         play.add_class("gl-controls")
-        side = w.VBox([_heading("Your decisions"), self.actions_box, _heading("Odds of the next draw"),
+        side = w.VBox([_heading("Your decisions"), self.actions_note, self.actions_box, _heading("Odds of the next draw"),
                        self.odds_widget, _heading("What happened"), self.log_widget],
                       layout=w.Layout(width="400px", min_width="320px"))
         side.add_class("gl-side")
@@ -162,13 +168,14 @@ class Stepper:
         self._back_to_shown()
         if self.state.is_over:
             raise GamelibError("the game is over: start a new game, or Undo")
-        for _ in range(MAX_AUTOPLAY):
-            self.state.apply(self.agent.choose(self.state))
-            if self.state.is_over or self.state.to_move in self.human:
-                break
-        else:
+        try:
+            for _ in range(MAX_AUTOPLAY):
+                self.state.apply(self.agent.choose(self.state))
+                if self.state.is_over or self.state.to_move in self.human:
+                    return
             raise GamelibError(f"Auto-play stopped after {MAX_AUTOPLAY} decisions without reaching the end")
-        self._follow()
+        finally:
+            self._follow()  # show how far it got, even when an agent fails half-way
 
     def _undo(self) -> None:
         if self.state.ply == 0:
@@ -222,10 +229,20 @@ class Stepper:
             self.game = load(self.game.name, **{**self.game.options, **options})
         self.state = self.game.new_state(seed=int(self.seed_widget.value))
         self.shown_ply = 0
+        self.games_started += 1
         self._new_agent()
 
+    def _agents(self) -> dict[str, type[Agent]]:
+        """The game's agents; if one of them cannot be imported, the random one still plays."""
+        try:
+            return agents_for(self.game)
+        except Exception as exc:  # noqa: BLE001 - a broken agent must not take the app down
+            self._agent_error = f"Some agents of {self.game.name} are unavailable ({type(exc).__name__}: {exc}); using random"
+            return {"random": RandomAgent}
+
     def _new_agent(self) -> None:
-        cls = agents_for(self.game)[self.agent_widget.value]
+        agents = self._agents()
+        cls = agents.get(self.agent_widget.value, RandomAgent)
         seed = derive_seed(int(self.seed_widget.value), 1)
         try:
             self.agent: Agent = cls(seed=seed)
@@ -281,7 +298,6 @@ class Stepper:
         shown = self.shown
         seat = None if self.table_view else (self.human[0] if self.human else None)
         self._sync_slider(state.ply, self.shown_ply)
-        self.status_widget.value = status_html(shown, self.shown_ply, state.ply)
         try:
             picture = render(shown, reveal=self.table_view, player=seat)
         except Exception as exc:  # noqa: BLE001 - fall back to the plain table, say why
@@ -295,9 +311,19 @@ class Stepper:
         self.odds_widget.value = odds_html(shown)
         self._set_actions(shown.legal_labels())
         over = shown.is_over
+        note = ""
+        if over:
+            note = "The game is over: press New game, Undo, or look back with the History slider."
+        elif self.shown_ply < state.ply:
+            note = "Looking back: a decision taken here replaces the later ones."
+        note_html = f'<div class="gl-muted">{escape(note)}</div>' if note else ""
+        if self.actions_note.value != note_html:
+            self.actions_note.value = note_html
         self.step_button.disabled = over
         self.auto_button.disabled = over
         self.undo_button.disabled = state.ply == 0
+        # last: a browser waiting for the status line then sees every other change too
+        self.status_widget.value = status_html(shown, self.shown_ply, state.ply, self.games_started)
 
     def _sync_slider(self, top: int, value: int) -> None:
         hw = self.history_widget
@@ -331,7 +357,14 @@ class Stepper:
 
     # ---- display ------------------------------------------------------------------------
     def _repr_mimebundle_(self, **kwargs: Any):
-        return self.widget._repr_mimebundle_(**kwargs)
+        bundle = self.widget._repr_mimebundle_(**kwargs)
+        if isinstance(bundle, dict) and "text/plain" in bundle:
+            # a short, stable text (notebooks compare it), not the whole widget tree
+            bundle["text/plain"] = repr(self)
+        return bundle
+
+    def __repr__(self) -> str:
+        return f"Stepper({self.game.name!r}, seed={self.state.seed}, decisions={self.state.ply})"
 
 
 def _heading(text: str) -> w.HTML:

@@ -272,3 +272,9 @@ def test_conformance_check_catches_a_lost_card(toy, monkeypatch):
     monkeypatch.setattr(TwentyState, "zones", lambda self: {k: v[:-1] if k == "deck" and self.ply == 2 else v for k, v in real(self).items()})
     with pytest.raises(ConformanceError, match="conservation"):
         check_game(toy, n_games=5, seed=3)
+
+
+def test_games_is_still_the_function_after_a_game_is_imported():
+    # regression: a subpackage called gamelib.games used to replace the function on first import
+    gamelib.load("walk-the-plank")
+    assert callable(gamelib.games) and "walk-the-plank" in [g.name for g in gamelib.games()]

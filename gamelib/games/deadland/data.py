@@ -1,0 +1,307 @@
+"""Deadland card data: Town Boards, Event cards, the Virus deck, Role cards and Radio targets,
+read from TOML and checked field by field (``CardDataError`` names file, card and field)."""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from gamelib.core.cards import Checker, data_path, read_toml
+
+DEFAULT_FILE = "deadland.toml"
+OBJECTS = ("pistol", "shotgun", "hatchet", "chainsaw", "medications", "stolen-resources")
+OBJECT_NAMES = {
+    "pistol": "Pistol", "shotgun": "Shotgun", "hatchet": "Hatchet", "chainsaw": "Chainsaw",
+    "medications": "Medications", "stolen-resources": "Stolen Resources",
+}
+EVENT_KINDS = ("tokens", "object", "zombie", "infected")
+ATTACK_NAMES = {2: "One Zombie", 3: "Group of Zombies", 4: "Group of Zombies", 5: "Horde of Zombies"}
+#: which attack sizes each see-off weapon symbol may be printed on (Hatchet: One Zombie; Chainsaw: Group)
+WEAPON_SIZES = {"hatchet": (2,), "chainsaw": (3, 4)}
+ROLE_POWERS = ("infectee", "traitor", "looter", "survivor", "contagious", "scavenger", "medic", "hermit")
+BASE_KEY = "base"
+
+
+class EventCard:
+    """One Event card; shared by every state, never copied."""
+
+    __slots__ = ("id", "deck", "name", "kind", "rations", "munitions", "object", "attack", "weapon",
+                 "hand", "source", "label", "category")
+
+    def __init__(self, id: str, deck: str, name: str, kind: str, rations: int, munitions: int,
+                 object: str, attack: int, weapon: str, hand: bool, source: str):
+        self.id = id
+        self.deck = deck
+        self.name = name
+        self.kind = kind
+        self.rations = rations
+        self.munitions = munitions
+        self.object = object
+        self.attack = attack
+        self.weapon = weapon
+        self.hand = hand
+        self.source = source
+        self.label = _event_label(self)
+        #: the kind shown in odds tables
+        self.category = (name if kind in ("zombie", "infected") else
+                         "Object" if kind == "object" else "Rations or Munitions")
+
+    def __repr__(self) -> str:
+        return f"EventCard({self.id!r}, {self.label!r})"
+
+
+def _event_label(c: EventCard) -> str:
+    tokens = []
+    if c.rations:
+        tokens.append(f"{c.rations} Rations")
+    if c.munitions:
+        tokens.append(f"{c.munitions} Munitions")
+    if c.kind == "zombie":
+        return f"{c.name} ({c.attack} cards)"
+    if c.kind == "object":
+        return c.name + (f" with {' and '.join(tokens)}" if tokens else "")
+    if c.kind == "tokens":
+        return " and ".join(tokens)
+    return c.name
+
+
+class VirusCard:
+    """One Virus card: a level 1-8, an Illness joker (level 0 here) or a Radio Contact."""
+
+    __slots__ = ("id", "kind", "level", "impediments", "source", "label")
+
+    def __init__(self, id: str, kind: str, level: int, impediments: tuple[str, ...], source: str):
+        self.id = id
+        self.kind = kind
+        self.level = level
+        self.impediments = impediments
+        self.source = source
+        self.label = str(level) if kind == "level" else ("Illness" if kind == "illness" else "Radio Contact")
+
+    def __repr__(self) -> str:
+        return f"VirusCard({self.id!r}, {self.label})"
+
+
+class RoleCard:
+    __slots__ = ("id", "name", "text", "source")
+
+    def __init__(self, id: str, name: str, text: str, source: str):
+        self.id = id
+        self.name = name
+        self.text = text
+        self.source = source
+
+
+class Board:
+    __slots__ = ("index", "key", "name", "deck", "bloodstain", "connects", "source", "called")
+
+    def __init__(self, index: int, key: str, name: str, deck: str, bloodstain: int,
+                 connects: tuple[str, ...], source: str, article: str = "the"):
+        self.index = index
+        self.key = key
+        self.name = name
+        self.deck = deck
+        self.bloodstain = bloodstain
+        self.connects = connects
+        self.source = source
+        self.called = f"{article} {name}" if article else name
+
+
+class CardData:
+    """Everything read from one data file. ``links[b]`` are board indices one move away."""
+
+    __slots__ = ("file", "boards", "links", "base", "events", "decks", "virus", "virus_ids", "roles",
+                 "targets", "deck_boards")
+
+    def __init__(self) -> None:
+        self.file = ""
+        self.boards: list[Board] = []
+        self.links: list[tuple[int, ...]] = []
+        self.base = 0
+        self.events: dict[str, EventCard] = {}
+        self.decks: dict[str, list[str]] = {}        # deck name -> card ids in file order
+        self.deck_boards: dict[str, list[int]] = {}  # deck name -> boards it is split over
+        self.virus: dict[str, VirusCard] = {}
+        self.virus_ids: list[str] = []
+        self.roles: dict[str, RoleCard] = {}
+        self.targets: dict[int, int] = {}
+
+
+def load_cards(path: str | Path | None = None) -> CardData:
+    """The card data in ``path`` (default: the shipped file), or ``CardDataError``."""
+    file = Path(path) if path is not None else data_path(DEFAULT_FILE)
+    raw = read_toml(file)
+    top = Checker(file, None, raw)
+    top.no_unknown(("radio", "board", "event", "virus", "role"))
+    data = CardData()
+    data.file = str(file)
+    _radio(file, top, data)
+    _boards(file, top, data)
+    _events(file, top, data)
+    _virus(file, top, data)
+    _roles(file, top, data)
+    return data
+
+
+def _radio(file: Path, top: Checker, data: CardData) -> None:
+    radio = Checker(file, "radio", top.req("radio", dict))
+    radio.no_unknown(("targets", "source"))
+    radio.source()
+    targets = radio.req("targets", dict)
+    for n in range(2, 7):
+        v = targets.get(str(n))
+        if isinstance(v, bool) or not isinstance(v, int) or not 1 <= v <= 99:
+            raise radio.fail("targets", f"needs a whole number 1-99 for \"{n}\" players, got {v!r}")
+        data.targets[n] = v
+    extra = sorted(set(targets) - {str(n) for n in range(2, 7)})
+    if extra:
+        raise radio.fail("targets", f"unknown player count {extra[0]!r}; use \"2\" to \"6\"")
+
+
+def _boards(file: Path, top: Checker, data: CardData) -> None:
+    entries = top.req("board", list)
+    keys: list[str] = []
+    for i, entry in enumerate(entries):
+        name = entry.get("key") if isinstance(entry, dict) and isinstance(entry.get("key"), str) else f"board #{i + 1}"
+        c = Checker(file, name, entry)
+        c.no_unknown(("key", "name", "article", "deck", "bloodstain", "connects", "source"))
+        key = c.req("key", str)
+        if key in keys:
+            raise c.fail("key", f"board {key!r} is listed twice")
+        keys.append(key)
+        board = Board(i, key, c.req("name", str), c.req("deck", str), c.int_range("bloodstain", 1, 8),
+                      tuple(c.str_list("connects")), c.source(), c.req("article", str, "the"))
+        data.boards.append(board)
+    if BASE_KEY not in keys:
+        raise top.fail("board", f"needs a board with key {BASE_KEY!r} (where the survivors start)")
+    if len({b.name for b in data.boards}) != len(data.boards):
+        raise top.fail("board", "two boards have the same name")
+    for b in data.boards:
+        c = Checker(file, b.key, {})
+        for k in b.connects:
+            if k not in keys:
+                raise c.fail("connects", f"{k!r} is not a board; the boards are {', '.join(keys)}")
+            if k == b.key:
+                raise c.fail("connects", "a board cannot connect to itself")
+            if b.key not in data.boards[keys.index(k)].connects:
+                raise c.fail("connects", f"connections go both ways, but {k!r} does not list {b.key!r}")
+        if not b.connects:
+            raise c.fail("connects", "every board needs at least one connection")
+        data.links.append(tuple(keys.index(k) for k in b.connects))
+    data.base = keys.index(BASE_KEY)
+    for b in data.boards:
+        data.deck_boards.setdefault(b.deck, []).append(b.index)
+
+
+def _events(file: Path, top: Checker, data: CardData) -> None:
+    groups = top.req("event", list)
+    for gi, group in enumerate(groups):
+        gname = group.get("deck") if isinstance(group, dict) and isinstance(group.get("deck"), str) else f"event group #{gi + 1}"
+        g = Checker(file, gname, group)
+        g.no_unknown(("deck", "cards"))
+        deck = g.choice("deck", tuple(data.deck_boards))
+        if deck in data.decks:
+            raise g.fail("deck", f"the {deck!r} deck is given twice")
+        ids: list[str] = []
+        for i, entry in enumerate(g.req("cards", list)):
+            cid = entry.get("id") if isinstance(entry, dict) and isinstance(entry.get("id"), str) else f"{deck} card #{i + 1}"
+            c = Checker(file, cid, entry)
+            c.no_unknown(("id", "name", "kind", "rations", "munitions", "object", "attack", "weapon", "hand", "source"))
+            cid = c.req("id", str)
+            if cid in data.events:
+                raise c.fail("id", f"{cid!r} is used twice")
+            kind = c.choice("kind", EVENT_KINDS)
+            card = EventCard(
+                cid, deck, c.req("name", str), kind, c.int_range("rations", 0, 6, 0), c.int_range("munitions", 0, 6, 0),
+                c.choice("object", OBJECTS, ""), c.int_range("attack", 2, 5, 0), c.choice("weapon", tuple(WEAPON_SIZES), ""),
+                c.req("hand", bool, False), c.source())
+            _check_event(c, card)
+            data.events[cid] = card
+            ids.append(cid)
+        data.decks[deck] = ids
+    for deck, boards in data.deck_boards.items():
+        n = len(data.decks.get(deck, ()))
+        c = Checker(file, deck, {})
+        if n == 0:
+            raise c.fail("cards", f"the {deck!r} deck (used by {len(boards)} board(s)) has no cards")
+        if n % len(boards):
+            raise c.fail("cards", f"the {deck!r} deck is split over {len(boards)} boards, so its {n} cards must divide evenly")
+
+
+def _check_event(c: Checker, card: EventCard) -> None:
+    if card.kind == "zombie":
+        if not card.attack:
+            raise c.fail("attack", "a zombie attack card needs the number of Virus cards (2 to 5)")
+        if card.name != ATTACK_NAMES[card.attack]:
+            raise c.fail("name", f"an attack of {card.attack} cards is a {ATTACK_NAMES[card.attack]!r} card, not {card.name!r}")
+        if card.weapon and card.attack not in WEAPON_SIZES[card.weapon]:
+            raise c.fail("weapon", f"the {card.weapon} only sees off {ATTACK_NAMES[WEAPON_SIZES[card.weapon][0]]!r} cards")
+        if card.object or card.rations or card.munitions:
+            raise c.fail("kind", "a zombie attack card shows no object or tokens")
+    else:
+        if card.attack or card.weapon:
+            raise c.fail("attack" if card.attack else "weapon", f"only zombie attack cards have this field (kind is {card.kind!r})")
+        if card.hand:
+            raise c.fail("hand", "we print the hand symbol on zombie attack cards only")
+    if card.kind == "object":
+        if not card.object:
+            raise c.fail("object", f"an object card names its object: one of {', '.join(OBJECTS)}")
+        if card.name != OBJECT_NAMES[card.object]:
+            raise c.fail("name", f"the {card.object} card is called {OBJECT_NAMES[card.object]!r}, not {card.name!r}")
+    elif card.object:
+        raise c.fail("object", f"only object cards show an object (kind is {card.kind!r})")
+    if card.kind == "tokens" and not (card.rations or card.munitions):
+        raise c.fail("rations", "a tokens card shows at least one Rations or Munitions token")
+    if card.kind == "infected" and (card.rations or card.munitions):
+        raise c.fail("kind", "an Infected Area card shows no tokens")
+
+
+def _virus(file: Path, top: Checker, data: CardData) -> None:
+    groups = top.req("virus", list)
+    counts: dict[str, int] = {}
+    for gi, group in enumerate(groups):
+        g = Checker(file, f"virus group #{gi + 1}", group)
+        g.no_unknown(("cards",))
+        for i, entry in enumerate(g.req("cards", list)):
+            c = Checker(file, f"virus entry #{i + 1}", entry)
+            c.no_unknown(("kind", "level", "copies", "impediments", "source"))
+            kind = c.choice("kind", ("level", "illness", "radio"))
+            level = c.int_range("level", 1, 8) if kind == "level" else c.int_range("level", 0, 0, 0)
+            copies = c.int_range("copies", 1, 70)
+            imp = tuple(c.str_list("impediments", OBJECTS, []))
+            if imp and kind != "level":
+                raise c.fail("impediments", "only numbered Virus cards show impediments")
+            source = c.source()
+            prefix = f"V{level}" if kind == "level" else ("ILL" if kind == "illness" else "RC")
+            for _ in range(copies):
+                counts[prefix] = counts.get(prefix, 0) + 1
+                vid = f"{prefix}-{counts[prefix]}"
+                data.virus[vid] = VirusCard(vid, kind, level, imp, source)
+                data.virus_ids.append(vid)
+    c = Checker(file, "virus", {})
+    if counts.get("RC", 0) != 2:
+        raise c.fail("cards", f"the Virus deck needs exactly 2 Radio Contact cards (the reshuffle rule counts them), got {counts.get('RC', 0)}")
+    for lv in range(1, 9):
+        if not counts.get(f"V{lv}"):
+            raise c.fail("cards", f"the Virus deck needs at least one level-{lv} card")
+
+
+def _roles(file: Path, top: Checker, data: CardData) -> None:
+    for i, entry in enumerate(top.req("role", list)):
+        rid = entry.get("id") if isinstance(entry, dict) and isinstance(entry.get("id"), str) else f"role #{i + 1}"
+        c = Checker(file, rid, entry)
+        c.no_unknown(("id", "name", "text", "source"))
+        rid = c.choice("id", ROLE_POWERS)
+        if rid in data.roles:
+            raise c.fail("id", f"the {rid!r} role is listed twice")
+        data.roles[rid] = RoleCard(rid, c.req("name", str), c.req("text", str, ""), c.source())
+    if len(data.roles) < 6:
+        raise top.fail("role", f"6 survivors may each draw a Role card, so at least 6 roles are needed, got {len(data.roles)}")
+
+
+def summary(data: CardData) -> dict[str, Any]:
+    """Counts for documentation and tests."""
+    return {
+        "events": {d: len(ids) for d, ids in data.decks.items()},
+        "virus": len(data.virus),
+        "roles": len(data.roles),
+    }

@@ -1,0 +1,277 @@
+"""The Event phase: drawing Event cards and applying them (tokens, objects, zombie attacks,
+Infected Area), turned-over boards, the Looter, and a zombie player's Event and trial."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from gamelib.core import Action, log
+
+from .tasks import decision, push, step
+from .trials import drop_object, gain_resistance, take_tokens
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .state import DeadlandState
+
+S_EVENT = "Event"
+S_TYPES = "Event Card Types"
+S_ATTACK = "Zombie Attacks"
+S_ZOMBIE = "Life as a Zombie"
+S_ROLES = "Role Cards"
+
+
+# ---- piles ---------------------------------------------------------------------------------------
+def pop_event(s: "DeadlandState", b: int) -> str:
+    cid = s.edeck[b].pop()
+    if cid in s.known[b]:
+        s.known[b].remove(cid)
+    return cid
+
+
+def discard_event(s: "DeadlandState", b: int, cid: str) -> None:
+    """Discarded next to its board; once the board is turned over its discards are in the box."""
+    (s.box if s.turned[b] else s.edisc[b]).append(cid)
+
+
+def turnover(s: "DeadlandState", b: int) -> None:
+    if s.turned[b] or s.edeck[b]:
+        return
+    s.turned[b] = True
+    s.box.extend(s.edisc[b])
+    s.edisc[b] = []
+    s.known[b] = []
+    log(s, S_ATTACK, f"{s.the(b)} has no Event cards left: its discards go back in the box "
+                     f"and the board is turned over (bloodstain trial: {s.data.boards[b].bloodstain} cards)")
+
+
+def discard_top_event(s: "DeadlandState", b: int, why: str) -> None:
+    if s.turned[b] or not s.edeck[b]:
+        return
+    cid = pop_event(s, b)
+    discard_event(s, b, cid)
+    log(s, "Effects Due to the Infection Level",
+        f"{why}: the top Event card of {s.the(b)} ({s.data.events[cid].label}) is discarded without effect")
+    turnover(s, b)
+
+
+# ---- survivors' Event phase -----------------------------------------------------------------------
+@step("event", "Event")
+def event(s: "DeadlandState", t: tuple) -> None:
+    if s.cut:
+        return
+    p = s.active
+    b = s.pos[p]
+    if s.turned[b]:
+        log(s, S_EVENT, f"{s.the(b)} is turned over: {s.name(p)} faces its bloodstain instead of an Event")
+        push(s, ("victim", p, b, s.data.boards[b].bloodstain, 0, "blood"))
+        return
+    if s.role_is(p, "looter", False):
+        push(s, ("ask_looter", p, b))
+        return
+    draw_event(s, p, b, s.role_is(p, "looter", True))
+
+
+def draw_event(s: "DeadlandState", p: int, b: int, extra: bool) -> None:
+    cid = pop_event(s, b)
+    s.ev.append(cid)
+    push(s, ("event_done", b, p, 1 if extra else 0))
+    apply_event(s, p, b, cid)
+
+
+def apply_event(s: "DeadlandState", p: int, b: int, cid: str) -> None:
+    card = s.data.events[cid]
+    who = s.name(p)
+    log(s, S_EVENT, f"{who} turns over {card.label} on {s.the(b)}")
+    if card.rations or card.munitions:
+        take_tokens(s, p, card.rations, card.munitions, S_TYPES)
+    if card.kind == "object":
+        if s.object_of(p, card.object) is not None:
+            log(s, S_TYPES, f"{who} already has a {card.name}: the new one is discarded")
+        else:
+            s.ev.remove(cid)
+            s.objs[p].append(cid)
+            s.fresh.append(cid)
+            log(s, S_TYPES, f"{who} keeps the {card.name} (usable from their next turn)")
+    elif card.kind == "zombie":
+        push(s, ("attack", b, card.attack, card.weapon))
+    elif card.kind == "infected":
+        push(s, ("infected", b))
+
+
+@step("event_done")
+def event_done(s: "DeadlandState", t: tuple) -> None:
+    _, b, p, extra = t
+    for cid in s.ev:
+        discard_event(s, b, cid)
+    s.ev.clear()
+    turnover(s, b)
+    if extra and s.role_is(p, "looter", True) and s.edeck[b]:
+        cid = pop_event(s, b)
+        card = s.data.events[cid]
+        if card.kind == "infected":
+            deck = s.edeck[b]
+            deck.insert(s.rng.randbelow(len(deck) + 1), cid)
+            if len(s.data.deck_boards[card.deck]) > 1:
+                s.known[b].append(cid)  # everyone saw it go back into this Road's deck
+            log(s, S_ROLES, f"the Looter's extra card is an Infected Area: shuffled back into the deck of {s.the(b)}")
+        else:
+            discard_event(s, b, cid)
+            log(s, S_ROLES, f"the Looter's extra card ({card.label}) is discarded without effect")
+            turnover(s, b)
+
+
+# ---- the Looter -----------------------------------------------------------------------------------
+def _looter_legal(s: "DeadlandState", t: tuple) -> list[Action]:
+    return [Action("Reveal Looter: draw five Event cards and keep one", "reveal", ("looter",)),
+            Action("Draw one Event card", "pass")]
+
+
+@decision("ask_looter", "Event", _looter_legal)
+def _ask_looter(s: "DeadlandState", t: tuple, a: Action) -> None:
+    _, p, b = t
+    if a.kind == "pass":
+        draw_event(s, p, b, False)
+        return
+    s.shown[p] = True
+    k = min(5, len(s.edeck[b]))
+    for _ in range(k):
+        s.ev.append(pop_event(s, b))
+    log(s, S_ROLES, f"{s.name(p)} reveals the Looter card and draws {k} Event cards: "
+                    + ", ".join(s.data.events[c].label for c in s.ev))
+    if len(_loot_legal(s, ("ask_loot", p, b))) == 1:
+        _keep(s, p, b, s.ev[0])
+    else:
+        push(s, ("ask_loot", p, b))
+
+
+def _loot_legal(s: "DeadlandState", t: tuple) -> list[Action]:
+    out: dict[str, Action] = {}
+    for cid in s.ev:
+        label = f"Keep {s.data.events[cid].label}"
+        if label not in out:
+            out[label] = Action(label, "keep", (cid,))
+    return list(out.values())
+
+
+@decision("ask_loot", "Event", _loot_legal)
+def _ask_loot(s: "DeadlandState", t: tuple, a: Action) -> None:
+    _keep(s, t[1], t[2], a.args[0])
+
+
+def _keep(s: "DeadlandState", p: int, b: int, cid: str) -> None:
+    for other in s.ev:
+        if other != cid:
+            discard_event(s, b, other)
+    s.ev[:] = [cid]
+    push(s, ("event_done", b, p, 0))
+    apply_event(s, p, b, cid)
+
+
+# ---- zombie attacks from Event cards -----------------------------------------------------------------
+@step("attack")
+def attack(s: "DeadlandState", t: tuple) -> None:
+    _, b, n, weapon = t
+    if weapon:
+        queue = [q for q in s.survivors_here(b) if s.usable(q, weapon)]
+        if queue:
+            push(s, ("ask_seeoff", queue[0], b, n, weapon, tuple(queue[1:])))
+            return
+    push(s, ("pistol", b, n, "attack"))
+
+
+def _seeoff_legal(s: "DeadlandState", t: tuple) -> list[Action]:
+    weapon = s.data.events[s.usable(t[1], t[4]) or ""].name
+    return [Action(f"Use the {weapon} to see off the attack", "use", (t[4],)), Action("Let it be", "pass")]
+
+
+@decision("ask_seeoff", "Zombie attack", _seeoff_legal)
+def _ask_seeoff(s: "DeadlandState", t: tuple, a: Action) -> None:
+    _, q, b, n, weapon, rest = t
+    if a.kind == "use":
+        cid = s.usable(q, weapon)
+        assert cid is not None
+        drop_object(s, q, cid)
+        log(s, "Objects, Event Symbols and Effects",
+            f"{s.name(q)} plays and discards the {s.data.events[cid].name}: nobody on {s.the(b)} undergoes that trial")
+        return
+    if rest:
+        push(s, ("ask_seeoff", rest[0], b, n, weapon, rest[1:]))
+    else:
+        push(s, ("pistol", b, n, "attack"))
+
+
+@step("victims")
+def victims(s: "DeadlandState", t: tuple) -> None:
+    _, b, n, pistol, mode = t
+    who = s.survivors_here(b)
+    if not who:
+        log(s, S_ATTACK, f"no survivor on {s.the(b)} to attack")
+        return
+    push(s, *[("victim", q, b, n, pistol, mode) for q in who])
+
+
+# ---- Infected Area ---------------------------------------------------------------------------------
+@step("infected")
+def infected(s: "DeadlandState", t: tuple) -> None:
+    b = t[1]
+    log(s, "Objects, Event Symbols and Effects", f"Infected Area on {s.the(b)}")
+    push(s, *[("ia", q) for q in s.survivors_here(b)], ("ia_zombies", b))
+
+
+@step("ia")
+def ia(s: "DeadlandState", t: tuple) -> None:
+    q = t[1]
+    if s.zombie[q] or s.dead[q]:
+        return
+    need = s.level(q) + 1
+    virus = s.data.virus
+    for i in range(len(s.vdisc) - 1, -1, -1):
+        vc = virus[s.vdisc[i]]
+        if vc.kind == "level" and vc.level == need:
+            s.held.append(s.vdisc.pop(i))
+            log(s, "Objects, Event Symbols and Effects", f"{s.name(q)} finds a {need} in the Virus discards")
+            push(s, ("role_react", q, "infected"))
+            return
+    log(s, "Objects, Event Symbols and Effects", f"{s.name(q)}: no {need} in the Virus discards")
+
+
+@step("ia_zombies")
+def ia_zombies(s: "DeadlandState", t: tuple) -> None:
+    for z in s.here(t[1]):
+        if s.zombie[z]:
+            gain_resistance(s, z, "Infected Area")
+
+
+# ---- a zombie player's Event and Infection Trial -------------------------------------------------------
+@step("zevent", "Event")
+def zevent(s: "DeadlandState", t: tuple) -> None:
+    if s.cut:
+        return
+    z = s.active
+    b = s.pos[z]
+    if s.turned[b]:
+        log(s, S_ZOMBIE, f"{s.the(b)} is turned over: no Event for the zombie {s.name(z)}")
+        return
+    cid = pop_event(s, b)
+    s.ev.append(cid)
+    card = s.data.events[cid]
+    log(s, S_ZOMBIE, f"the zombie {s.name(z)} turns over {card.label} on {s.the(b)}")
+    push(s, ("event_done", b, z, 0))
+    if card.kind == "infected":
+        push(s, ("infected", b))
+    elif card.hand:
+        gain_resistance(s, z, "hand symbol")
+    else:
+        log(s, S_ZOMBIE, "discarded without effect")
+
+
+@step("zattack", "Zombie Infection Trial")
+def zattack(s: "DeadlandState", t: tuple) -> None:
+    if s.cut:
+        return
+    z = s.active
+    b = s.pos[z]
+    n = s.resist[z]
+    if n <= 0 or not s.survivors_here(b):
+        return
+    log(s, S_ZOMBIE, f"Zombie Infection Trial: every survivor on {s.the(b)} draws {n} (the zombie's Resistance)")
+    push(s, ("pistol", b, n, "zattack"))

@@ -1,0 +1,104 @@
+"""Exact odds from public information: the next Virus card, whether the player to move would add
+a card in a daily trial taken now, and the next Event card of their board."""
+from __future__ import annotations
+
+from collections import Counter
+from fractions import Fraction
+from functools import lru_cache
+from typing import TYPE_CHECKING
+
+from gamelib.core import Distribution
+
+from .trials import daily_count, illnesses
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .state import DeadlandState
+
+VIRUS_ORDER = tuple(str(i) for i in range(1, 9)) + ("Illness", "Radio Contact")
+
+
+def odds(s: "DeadlandState") -> dict[str, Distribution]:
+    if s.result is not None:
+        return {}
+    out: dict[str, Distribution] = {}
+    virus = s.data.virus
+    counts = Counter(virus[c].label for c in s.vdeck)
+    title = "next Virus card"
+    out[title] = Distribution([(k, Fraction(counts[k], len(s.vdeck))) for k in VIRUS_ORDER if counts[k]], title)
+    p = s.game.players.index(s.to_move)  # type: ignore[arg-type]
+    if not s.zombie[p]:
+        title = f"{s.name(p)}'s daily trial, taken now, adds a card"
+        yes = daily_add_chance(s, p)
+        out[title] = Distribution([("adds a card", yes), ("adds nothing", 1 - yes)], title)
+    b = s.pos[p]
+    if s.edeck[b]:
+        title = f"next Event on {s.the(b)}"
+        out[title] = next_event(s, b, title)
+    return out
+
+
+def next_event(s: "DeadlandState", b: int, title: str) -> Distribution:
+    """A shared (Road) deck's unknown cards could be in either Road: each unknown slot holds any of
+    them with equal chance; cards known to be in this deck are counted where they are."""
+    events = s.data.events
+    deck = s.edeck[b]
+    boards = s.data.deck_boards[events[deck[0]].deck]
+    known = [c for c in deck if c in s.known[b]]
+    unknown_pool = [c for o in boards for c in s.edeck[o] if c not in s.known[o]]
+    probs: dict[str, Fraction] = {}
+    for c in known:
+        k = events[c].category
+        probs[k] = probs.get(k, Fraction(0)) + Fraction(1, len(deck))
+    if unknown_pool:
+        share = Fraction(len(deck) - len(known), len(deck) * len(unknown_pool))
+        for c in unknown_pool:
+            k = events[c].category
+            probs[k] = probs.get(k, Fraction(0)) + share
+    return Distribution(sorted(probs.items()), title)
+
+
+def daily_add_chance(s: "DeadlandState", p: int) -> Fraction:
+    """Chance that a daily trial of ``p`` taken in the present position (no Ration eaten, revealed
+    roles only) adds a card, following Radio Contacts and the reshuffle they cause exactly."""
+    virus = s.data.virus
+    level = s.level(p)
+    nxt = level + 1
+    ill_ok = nxt <= 7 and illnesses(s, p) < 2
+
+    def good(c: str) -> bool:
+        vc = virus[c]
+        return (vc.kind == "level" and vc.level == nxt) or (vc.kind == "illness" and ill_ok)
+
+    g = sum(1 for c in s.vdeck if good(c))
+    r = sum(1 for c in s.vdeck if virus[c].kind == "radio")
+    bad = len(s.vdeck) - g - r
+    gd = sum(1 for c in s.vdisc if good(c))
+    bd = len(s.vdisc) - gd
+    k = daily_count(s, p, False)  # only revealed roles change it: public
+    return _chance(g, bad, r, gd, bd, k, s.target() - s.radio)
+
+
+@lru_cache(maxsize=65536)
+def _chance(g: int, b: int, r: int, gd: int, bd: int, k: int, left: int) -> Fraction:
+    """P(a good card among the next ``k`` non-radio draws). ``r`` Radio Contacts are in the deck
+    (2: none drawn this cycle; 1: the second one reshuffles the discards back in); ``left`` more
+    Radio Contacts end the game."""
+    if k <= 0:
+        return Fraction(0)
+    total = g + b + r
+    if total == 0:  # cannot happen: the deck always holds a Radio Contact
+        return Fraction(0)
+    p = Fraction(0)
+    if g:
+        p += Fraction(g, total)
+    if b:
+        p += Fraction(b, total) * _chance(g, b - 1, r, gd, bd + 1, k - 1, left)
+    if r:
+        if left <= 1:
+            after = Fraction(0)
+        elif r == 2:
+            after = _chance(g, b, 1, gd, bd, k, left - 1)
+        else:  # the second Radio Contact: discards and both Radio cards make the new deck
+            after = _chance(g + gd, b + bd, 2, 0, 0, k, left - 1)
+        p += Fraction(r, total) * after
+    return p

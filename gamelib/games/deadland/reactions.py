@@ -1,0 +1,142 @@
+"""Weapons used at someone else's moment: the Pistol before an attack's trials, the Shotgun when a
+Virus card is about to be added, and every weapon against a zombie that ends its movement on
+the holder's board. Prompts exist only when the weapon can actually be used."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from gamelib.core import Action, log
+
+from .tasks import decision, push, step
+from .trials import drop_object
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .state import DeadlandState
+
+S_OBJ = "Objects, Event Symbols and Effects"
+
+
+# ---- Shotgun: discard the Virus card about to be added ----------------------------------------------
+def shotgun_queue(s: "DeadlandState", victim: int) -> list[int]:
+    return [q for q in s.survivors_here(s.pos[victim])
+            if not s.shot_used[q] and s.mun[q] >= 3 and s.usable(q, "shotgun")]
+
+
+def _shotgun_legal(s: "DeadlandState", t: tuple) -> list[Action]:
+    victim = t[2]
+    label = s.data.virus[s.held[-1]].label
+    whose = "your" if victim == t[1] else f"{s.name(victim)}'s"
+    return [Action(f"Use the Shotgun to discard the {label} ({s.name(victim)})", "use", ("shotgun", victim)),
+            Action("Let it be", "pass", (f"{label} into {whose} deck",))]
+
+
+@decision("ask_shotgun", "Zombie attack", _shotgun_legal)
+def _ask_shotgun(s: "DeadlandState", t: tuple, a: Action) -> None:
+    _, q, victim, mode, rest = t
+    if a.kind == "use":
+        s.mun[q] -= 3
+        s.shot_used[q] = True
+        card = s.held.pop()
+        s.vdisc.append(card)
+        log(s, S_OBJ, f"{s.name(q)} fires the Shotgun (3 Munitions): the {s.data.virus[card].label} "
+                      f"meant for {s.name(victim)} is discarded")
+        return
+    if rest:
+        push(s, ("ask_shotgun", rest[0], victim, mode, rest[1:]))
+    else:
+        push(s, ("role_react", victim, mode))
+
+
+# ---- Pistol: one card fewer for everyone in the attack ------------------------------------------------
+@step("pistol")
+def pistol(s: "DeadlandState", t: tuple) -> None:
+    _, b, n, mode = t
+    queue = [q for q in s.survivors_here(b) if s.mun[q] >= 1 and s.usable(q, "pistol")]
+    if queue:
+        push(s, ("ask_pistol", queue[0], b, n, mode, tuple(queue[1:])))
+    else:
+        push(s, ("victims", b, n, 0, mode))
+
+
+def _pistol_legal(s: "DeadlandState", t: tuple) -> list[Action]:
+    return [Action("Spend 1 Munitions with the Pistol: one card fewer for everyone here", "use", ("pistol",)),
+            Action("Keep the munitions", "pass")]
+
+
+@decision("ask_pistol", "Zombie attack", _pistol_legal)
+def _ask_pistol(s: "DeadlandState", t: tuple, a: Action) -> None:
+    _, q, b, n, mode, rest = t
+    if a.kind == "use":
+        s.mun[q] -= 1
+        log(s, S_OBJ, f"{s.name(q)} spends a Munitions token with the Pistol: everyone on the "
+                      f"{s.the(b)} draws one card fewer in this attack")
+        push(s, ("victims", b, n, 1, mode))
+    elif rest:
+        push(s, ("ask_pistol", rest[0], b, n, mode, rest[1:]))
+    else:
+        push(s, ("victims", b, n, 0, mode))
+
+
+# ---- wounding a zombie that ends its movement here ------------------------------------------------------
+def wound_options(s: "DeadlandState", q: int, z: int) -> list[Action]:
+    zn = s.name(z)
+    r = s.resist[z]
+    out = []
+    if r <= 0:
+        return out
+    if s.mun[q] >= 1 and not s.pistol_used[q] and s.usable(q, "pistol"):
+        out.append(Action(f"Shoot {zn} with the Pistol (1 Munitions)", "wound", ("pistol", 1)))
+    if s.mun[q] >= 1 and not s.shot_used[q] and s.usable(q, "shotgun"):
+        out.append(Action(f"Fire the Shotgun at {zn} (1 Munitions)", "wound", ("shotgun", 1)))
+        if s.mun[q] >= 2 and r >= 2:
+            out.append(Action(f"Fire the Shotgun at {zn} (2 Munitions)", "wound", ("shotgun", 2)))
+    if s.usable(q, "hatchet"):
+        out.append(Action(f"Strike {zn} with the Hatchet (discard it)", "wound", ("hatchet", 1)))
+    if s.usable(q, "chainsaw"):
+        k = min(2, r)
+        out.append(Action(f"Strike {zn} with the Chainsaw (discard it, {k} Resistance)", "wound", ("chainsaw", k)))
+    return out
+
+
+@step("wound")
+def wound(s: "DeadlandState", t: tuple) -> None:
+    _, z, done = t
+    if s.dead[z]:
+        return
+    for q in s.survivors_here(s.pos[z]):
+        if q not in done and wound_options(s, q, z):
+            push(s, ("ask_wound", q, z, done))
+            return
+
+
+def _wound_legal(s: "DeadlandState", t: tuple) -> list[Action]:
+    return wound_options(s, t[1], t[2]) + [Action(f"Let {s.name(t[2])} pass", "pass")]
+
+
+@decision("ask_wound", "Zombie movement", _wound_legal)
+def _ask_wound(s: "DeadlandState", t: tuple, a: Action) -> None:
+    _, q, z, done = t
+    if a.kind == "pass":
+        push(s, ("wound", z, done + (q,)))
+        return
+    weapon, k = a.args
+    if weapon == "pistol":
+        s.mun[q] -= 1
+        s.pistol_used[q] = True
+    elif weapon == "shotgun":
+        s.mun[q] -= k
+        s.shot_used[q] = True
+    else:
+        cid = s.usable(q, weapon)
+        assert cid is not None
+        drop_object(s, q, cid)
+    k = min(k, s.resist[z])
+    s.resist[z] -= k
+    log(s, S_OBJ, f"{s.name(q)} wounds {s.name(z)} with the {weapon.capitalize()}: -{k} Resistance, {s.resist[z]} left")
+    if s.resist[z] == 0:
+        s.dead[z] = True
+        log(s, "Life as a Zombie", f"{s.name(z)} has no Resistance tokens left: dead and out of the game")
+        if z == s.active:
+            s.cut = True
+        return
+    push(s, ("wound", z, done))

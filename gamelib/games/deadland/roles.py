@@ -1,0 +1,146 @@
+"""Role card powers used in the Using phase (Traitor, Scavenger, Medic), the Contagious survivor's
+movement, and every role's condition for winning as a living survivor. Reveals that happen at
+other moments live where the moment is (trials.py: Infectee, Contagious, Survivor, Hermit;
+effects.py: Looter)."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from gamelib.core import Action, log
+
+from .tasks import decision, push, step
+from .trials import drop_object, take_tokens
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .state import DeadlandState
+
+S_ROLES = "Role Cards"
+
+
+def role_condition(s: "DeadlandState", q: int) -> tuple[bool, str]:
+    """Whether living survivor ``q`` may win, face-down role or not, and why not."""
+    role = s.role[q]
+    who = s.name(q)
+    if role == "infectee" and s.object_of(q, "medications") is None:
+        return False, f"{who} is the Infectee without Medications"
+    if role == "traitor" and len(s.objs[q]) < 2:
+        return False, f"{who} is the Traitor with fewer than two objects"
+    if role == "survivor" and s.rat[q] < 1:
+        return False, f"{who} is the Survivor without a Rations token"
+    if role == "scavenger" and s.mun[q] < 1:
+        return False, f"{who} is the Scavenger without a Munitions token"
+    if role == "hermit" and any(not s.zombie[o] for o in s.here(s.pos[q]) if o != q):
+        return False, f"{who} is the Hermit and not alone among survivors"
+    return True, ""
+
+
+# ---- Using phase powers -----------------------------------------------------------------------------
+def role_use_actions(s: "DeadlandState", p: int) -> list[Action]:
+    out = []
+    if s.role_is(p, "traitor", False):
+        for q in s.survivors_here(s.pos[p]):
+            if q != p:
+                out.append(Action(f"Reveal Traitor: take every object and token of {s.name(q)}", "traitor", (q,)))
+    if s.role_is(p, "scavenger", False):
+        out.append(Action("Reveal Scavenger: take 2 Rations and 2 Munitions", "scavenger"))
+    if (s.role_is(p, "medic") and not s.medic_used and s.level(p) >= 2 and s.usable(p, "medications")):
+        verb = "Use the Medic" if s.shown[p] else "Reveal Medic"
+        out.append(Action(f"{verb}: discard Medications, level {s.level(p)} -> {s.level(p) - 1}", "medic"))
+    return out
+
+
+def apply_role_use(s: "DeadlandState", p: int, a: Action) -> None:
+    who = s.name(p)
+    if a.kind == "traitor":
+        q = a.args[0]
+        s.shown[p] = True
+        events = s.data.events
+        taken = []
+        for cid in list(s.objs[q]):
+            s.objs[q].remove(cid)
+            if s.object_of(p, events[cid].object) is not None:
+                s.box.append(cid)
+                if cid in s.fresh:
+                    s.fresh.remove(cid)
+                taken.append(f"{events[cid].name} (a duplicate, discarded)")
+            else:
+                s.objs[p].append(cid)
+                taken.append(events[cid].name)
+        if s.mun[q]:
+            taken.append(f"{s.mun[q]} Munitions")
+        if s.rat[q]:
+            taken.append(f"{s.rat[q]} Rations")
+        s.mun[p] += s.mun[q]
+        s.rat[p] += s.rat[q]
+        s.mun[q] = s.rat[q] = 0
+        log(s, S_ROLES, f"{who} reveals the Traitor card and takes from {s.name(q)}: {', '.join(taken) or 'nothing'}")
+    elif a.kind == "scavenger":
+        s.shown[p] = True
+        log(s, S_ROLES, f"{who} reveals the Scavenger card")
+        take_tokens(s, p, 2, 2, S_ROLES)
+    elif a.kind == "medic":
+        s.shown[p] = True
+        s.medic_used = True
+        cid = s.usable(p, "medications")
+        assert cid is not None
+        drop_object(s, p, cid)
+        top = s.inf[p].pop()
+        s.vdisc.append(top)
+        log(s, S_ROLES, f"{who} uses the Medic card: Medications discarded, the {s.data.virus[top].label} goes "
+                        f"to the Virus discards, level {s.level(p)}")
+
+
+# ---- Contagious: moving onto other survivors ---------------------------------------------------------
+@step("contagious")
+def contagious(s: "DeadlandState", t: tuple) -> None:
+    p = t[1]
+    targets = tuple(q for q in s.survivors_here(s.pos[p], p) if q != p)
+    if not targets:
+        return
+    log(s, S_ROLES, f"the Contagious {s.name(p)} arrives among " + ", ".join(s.name(q) for q in targets))
+    if all(s.mun[q] >= 1 for q in targets):
+        push(s, ("ask_cmun", targets[0], p, targets, ()))
+    else:
+        push(s, ("ctarget", p, targets))
+
+
+def _cmun_legal(s: "DeadlandState", t: tuple) -> list[Action]:
+    return [Action(f"Discard 1 Munitions to keep {s.name(t[2])}'s contagion away", "use"),
+            Action("Refuse", "pass")]
+
+
+@decision("ask_cmun", "Contagious", _cmun_legal)
+def _ask_cmun(s: "DeadlandState", t: tuple, a: Action) -> None:
+    _, q, p, targets, agreed = t
+    if a.kind == "pass":
+        log(s, S_ROLES, f"{s.name(q)} will not give up a Munitions token")
+        push(s, ("ctarget", p, targets))
+        return
+    agreed = agreed + (q,)
+    if len(agreed) < len(targets):
+        push(s, ("ask_cmun", targets[len(agreed)], p, targets, agreed))
+        return
+    for o in targets:
+        s.mun[o] -= 1
+    log(s, S_ROLES, "each of them discards a Munitions token: the contagion is kept away")
+
+
+@step("ctarget")
+def ctarget(s: "DeadlandState", t: tuple) -> None:
+    _, p, targets = t
+    if len(targets) == 1:
+        log(s, S_ROLES, f"{s.name(p)} infects {s.name(targets[0])} (Infected Area effect)")
+        push(s, ("ia", targets[0]))
+    else:
+        push(s, ("ask_ctarget", p, targets))
+
+
+def _ctarget_legal(s: "DeadlandState", t: tuple) -> list[Action]:
+    return [Action(f"Infect {s.name(q)}", "infect", (q,)) for q in t[2]]
+
+
+@decision("ask_ctarget", "Contagious", _ctarget_legal)
+def _ask_ctarget(s: "DeadlandState", t: tuple, a: Action) -> None:
+    q = a.args[0]
+    log(s, S_ROLES, f"{s.name(t[1])} infects {s.name(q)} (Infected Area effect)")
+    push(s, ("ia", q))

@@ -1,0 +1,411 @@
+"""Positions as plain dicts: ``state.to_scenario()`` writes every field (a saved game, exact), and
+``game.from_scenario(d, seed)`` reads one back, or a short hand-written one for a lesson or a test.
+
+Short scenarios: cards may be named by label instead of id ("5", "Illness", "Radio Contact" for
+Virus cards; "Pistol", "One Zombie (2 cards)" or "One Zombie" for Event cards) and every card not
+mentioned is placed for you: Virus cards at the bottom of the Virus deck, Event cards at the bottom
+of their board's deck (into the box if the board is turned over), Role cards under the Role deck.
+Piles are listed TOP FIRST; an Infection deck is listed from level 1 up. Without "pending" the
+position is the start of the active player's turn (their daily trial runs at once unless they have
+a choice to make)."""
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from gamelib.core import Outcome, Rng, ScenarioError, derive_seed
+
+from .state import MAX_RESISTANCE, TOKENS
+from .tasks import DECISIONS, advance, known_task
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .game import Deadland
+    from .state import DeadlandState
+
+TOP = ("turn", "active", "radio", "players", "boards", "box", "virus", "roles", "fresh", "drawn",
+       "resolving", "pending", "cut", "shotgun_used", "pistol_used", "medic_used", "zombie_order",
+       "traitor_known", "outcome")
+PLAYER = ("board", "zombie", "dead", "resistance", "munitions", "rations", "objects", "infection",
+          "role", "revealed", "known_not_traitor")
+BOARD = ("deck", "discard", "turned", "known")
+VIRUS = ("deck", "discard", "radio")
+
+
+# ---- writing ---------------------------------------------------------------------------------------
+def _plain(x: Any) -> Any:
+    return [_plain(v) for v in x] if isinstance(x, (tuple, list)) else x
+
+
+def to_scenario(s: "DeadlandState") -> dict[str, Any]:
+    names = s.game.players
+    data = s.data
+    out: dict[str, Any] = {
+        "turn": s.turn,
+        "active": names[s.active],
+        "radio": s.radio,
+        "players": {
+            names[q]: {
+                "board": data.boards[s.pos[q]].name, "zombie": s.zombie[q], "dead": s.dead[q],
+                "resistance": s.resist[q], "munitions": s.mun[q], "rations": s.rat[q],
+                "objects": list(s.objs[q]), "infection": list(s.inf[q]), "role": s.role[q],
+                "revealed": s.shown[q], "known_not_traitor": s.not_traitor[q],
+            } for q in range(s.n)
+        },
+        "boards": {
+            board.name: {"deck": list(reversed(s.edeck[b])), "discard": list(s.edisc[b]),
+                         "turned": s.turned[b], "known": list(s.known[b])}
+            for b, board in enumerate(data.boards)
+        },
+        "box": list(s.box),
+        "virus": {"deck": list(reversed(s.vdeck)), "discard": list(s.vdisc), "radio": list(s.vradio)},
+        "roles": list(reversed(s.rdeck)),
+        "fresh": list(s.fresh),
+        "drawn": list(s.held),
+        "resolving": list(s.ev),
+        "pending": [_plain(t) for t in s.stack],
+        "cut": s.cut,
+        "shotgun_used": [names[q] for q in range(s.n) if s.shot_used[q]],
+        "pistol_used": [names[q] for q in range(s.n) if s.pistol_used[q]],
+        "medic_used": s.medic_used,
+        "zombie_order": [names[q] for q in s.zorder],
+        "traitor_known": names[s.traitor_known] if s.traitor_known >= 0 else None,
+        "outcome": None if s.result is None else {
+            "winners": list(s.result.winners), "losers": list(s.result.losers), "reason": s.result.reason},
+    }
+    return out
+
+
+# ---- reading ---------------------------------------------------------------------------------------
+class _Reader:
+    """Resolves card references (ids first, then labels) so no card is used twice."""
+
+    def __init__(self, game: "Deadland"):
+        self.data = game.data
+        self.used: set[str] = set()
+        self.reserved: set[str] = set()
+
+    def reserve(self, refs: list[tuple[str, Any]]) -> None:
+        for field, ref in refs:
+            if isinstance(ref, str) and (ref in self.data.virus or ref in self.data.events):
+                if ref in self.reserved:
+                    raise ScenarioError(field, f"card {ref!r} is placed twice")
+                self.reserved.add(ref)
+
+    def virus(self, field: str, ref: Any) -> str:
+        if isinstance(ref, int) and not isinstance(ref, bool):
+            ref = str(ref)
+        if not isinstance(ref, str):
+            raise ScenarioError(field, f"a Virus card is an id like 'V5-1' or a label, got {ref!r}")
+        if ref in self.data.virus:
+            return self._use(field, ref)
+        for vid in self.data.virus_ids:
+            if self.data.virus[vid].label == ref and vid not in self.used and vid not in self.reserved:
+                return self._use(field, vid)
+        labels = "1-8, 'Illness', 'Radio Contact'"
+        if any(v.label == ref for v in self.data.virus.values()):
+            raise ScenarioError(field, f"no {ref!r} Virus card is left to place (the deck has {sum(v.label == ref for v in self.data.virus.values())})")
+        raise ScenarioError(field, f"unknown Virus card {ref!r}; use an id such as 'V5-1' or a label: {labels}")
+
+    def event(self, field: str, ref: Any, decks: tuple[str, ...] | None = None, objects: bool = False) -> str:
+        if not isinstance(ref, str):
+            raise ScenarioError(field, f"an Event card is an id like 'base-03' or a name, got {ref!r}")
+        events = self.data.events
+        if ref in events:
+            card = events[ref]
+            if decks is not None and card.deck not in decks:
+                raise ScenarioError(field, f"card {ref!r} belongs to the {card.deck!r} deck, not {' or '.join(decks)}")
+            if objects and card.kind != "object":
+                raise ScenarioError(field, f"card {ref!r} ({card.label}) is not an object")
+            return self._use(field, ref)
+        for cid, card in events.items():
+            if (card.label == ref or card.name == ref) and (decks is None or card.deck in decks) \
+                    and (not objects or card.kind == "object") and cid not in self.used and cid not in self.reserved:
+                return self._use(field, cid)
+        raise ScenarioError(field, f"no unused Event card {ref!r}" + (f" in the {' / '.join(decks)} deck" if decks else "")
+                            + "; give an id such as 'base-03' or a card name such as 'Pistol' or 'One Zombie (2 cards)'")
+
+    def _use(self, field: str, cid: str) -> str:
+        if cid in self.used:
+            raise ScenarioError(field, f"card {cid!r} is placed twice")
+        self.used.add(cid)
+        return cid
+
+
+def _get(d: Mapping[str, Any], key: str, kind: type | tuple, default: Any, field: str) -> Any:
+    if key not in d:
+        return default
+    v = d[key]
+    if not isinstance(v, kind) or (isinstance(v, bool) and kind is int):
+        names = kind.__name__ if isinstance(kind, type) else " or ".join(k.__name__ for k in kind)
+        raise ScenarioError(field, f"must be {names}, got {v!r}")
+    return v
+
+
+def _unknown(d: Mapping[str, Any], known: tuple[str, ...], field: str) -> None:
+    extra = sorted(set(d) - set(known))
+    if extra:
+        raise ScenarioError(f"{field}{extra[0]}", f"is not a known field; known: {', '.join(known)}")
+
+
+def _seat(game: "Deadland", name: Any, field: str) -> int:
+    if name not in game.players:
+        raise ScenarioError(field, f"{name!r} is not a player; the players are {', '.join(game.players)}")
+    return game.players.index(name)
+
+
+def _tuple(x: Any) -> Any:
+    return tuple(_tuple(v) for v in x) if isinstance(x, list) else x
+
+
+def _all_refs(sc: Mapping[str, Any]) -> list[tuple[str, Any]]:
+    refs: list[tuple[str, Any]] = []
+
+    def add(field: str, v: Any) -> None:
+        if isinstance(v, list):
+            refs.extend((field, r) for r in v)
+
+    for name, spec in (sc.get("players") or {}).items():
+        if isinstance(spec, Mapping):
+            add(f"players.{name}.objects", spec.get("objects"))
+            add(f"players.{name}.infection", spec.get("infection"))
+    for name, spec in (sc.get("boards") or {}).items():
+        if isinstance(spec, Mapping):
+            add(f"boards.{name}.deck", spec.get("deck"))
+            add(f"boards.{name}.discard", spec.get("discard"))
+    for key in ("deck", "discard", "radio"):
+        add(f"virus.{key}", (sc.get("virus") or {}).get(key) if isinstance(sc.get("virus"), Mapping) else None)
+    add("box", sc.get("box"))
+    add("drawn", sc.get("drawn"))
+    add("resolving", sc.get("resolving"))
+    return refs
+
+
+def from_scenario(game: "Deadland", sc: Any, seed: int = 0) -> "DeadlandState":
+    from .game import empty_state
+    from .state import DeadlandState
+
+    if not isinstance(sc, Mapping):
+        raise ScenarioError("scenario", f"must be a dict, got {type(sc).__name__}")
+    _unknown(sc, TOP, "")
+    s = DeadlandState.__new__(DeadlandState)
+    s._init_base(game, seed, sc)
+    empty_state(s, game)
+    data = game.data
+    fill = Rng(derive_seed(seed, 4242))  # completes short scenarios; the game's own rng stays untouched
+    reader = _Reader(game)
+    reader.reserve(_all_refs(sc))
+    board_by_name = {b.name: b.index for b in data.boards}
+
+    # ---- players
+    players = _get(sc, "players", Mapping, {}, "players")
+    auto_role: list[int] = []
+    for name, spec in players.items():
+        q = _seat(game, name, f"players.{name}")
+        f = f"players.{name}."
+        if not isinstance(spec, Mapping):
+            raise ScenarioError(f"players.{name}", f"must be a dict of {', '.join(PLAYER)}")
+        _unknown(spec, PLAYER, f)
+        bname = _get(spec, "board", str, data.boards[data.base].name, f + "board")
+        if bname not in board_by_name:
+            raise ScenarioError(f + "board", f"{bname!r} is not a board; the boards are {', '.join(board_by_name)}")
+        s.pos[q] = board_by_name[bname]
+        s.zombie[q] = _get(spec, "zombie", bool, False, f + "zombie")
+        s.dead[q] = _get(spec, "dead", bool, False, f + "dead")
+        s.resist[q] = _get(spec, "resistance", int, MAX_RESISTANCE if s.zombie[q] and not s.dead[q] else 0, f + "resistance")
+        s.mun[q] = _get(spec, "munitions", int, 0, f + "munitions")
+        s.rat[q] = _get(spec, "rations", int, 0, f + "rations")
+        for key, v in (("munitions", s.mun[q]), ("rations", s.rat[q])):
+            if not 0 <= v <= TOKENS:
+                raise ScenarioError(f + key, f"must be 0 to {TOKENS}, got {v}")
+        s.objs[q] = [reader.event(f + "objects", r, objects=True) for r in _get(spec, "objects", list, [], f + "objects")]
+        kinds = [data.events[c].object for c in s.objs[q]]
+        if len(set(kinds)) != len(kinds):
+            raise ScenarioError(f + "objects", "nobody may hold two identical objects")
+        s.inf[q] = [reader.virus(f + "infection", r) for r in _get(spec, "infection", list, [], f + "infection")]
+        _check_infection(s, q, f + "infection")
+        _check_zombie(s, q, f, finished=sc.get("outcome") is not None)
+        if "role" in spec:
+            role = spec["role"]
+            if role is not None and role not in data.roles:
+                raise ScenarioError(f + "role", f"unknown role {role!r}; the roles are {', '.join(data.roles)}")
+            s.role[q] = role
+        elif s.inf[q]:
+            auto_role.append(q)
+        s.shown[q] = _get(spec, "revealed", bool, s.zombie[q] and s.role[q] is not None, f + "revealed")
+        s.not_traitor[q] = _get(spec, "known_not_traitor", bool, False, f + "known_not_traitor")
+        if s.shown[q] and s.role[q] is None:
+            raise ScenarioError(f + "revealed", "there is no Role card to reveal")
+        if not s.zombie[q] and s.inf[q] and "role" in spec and s.role[q] is None:
+            raise ScenarioError(f + "role", "a survivor at level 1 or more holds a Role card (leave the field out to draw one)")
+        if not s.zombie[q] and not s.inf[q] and s.role[q] is not None:
+            raise ScenarioError(f + "role", "a Role card is drawn on reaching level 1; this survivor is at level 0")
+        if s.zombie[q] and s.role[q] is not None and not s.shown[q]:
+            raise ScenarioError(f + "revealed", "a zombie's Role card is face up")
+    held_roles = [r for r in s.role if r is not None]
+    if len(set(held_roles)) != len(held_roles):
+        raise ScenarioError("players", "two players hold the same Role card")
+    for kind, counts in (("munitions", s.mun), ("rations", s.rat), ("resistance", s.resist)):
+        if sum(counts) > TOKENS:
+            raise ScenarioError("players", f"the players hold {sum(counts)} {kind} tokens; there are only {TOKENS}")
+
+    # ---- boards
+    boards = _get(sc, "boards", Mapping, {}, "boards")
+    for bname, spec in boards.items():
+        if bname not in board_by_name:
+            raise ScenarioError(f"boards.{bname}", f"{bname!r} is not a board; the boards are {', '.join(board_by_name)}")
+        b = board_by_name[bname]
+        f = f"boards.{bname}."
+        if not isinstance(spec, Mapping):
+            raise ScenarioError(f"boards.{bname}", f"must be a dict of {', '.join(BOARD)}")
+        _unknown(spec, BOARD, f)
+        deck = (data.boards[b].deck,)
+        s.edeck[b] = [reader.event(f + "deck", r, deck) for r in _get(spec, "deck", list, [], f + "deck")][::-1]
+        s.edisc[b] = [reader.event(f + "discard", r, deck) for r in _get(spec, "discard", list, [], f + "discard")]
+        s.turned[b] = _get(spec, "turned", bool, False, f + "turned")
+        s.known[b] = list(_get(spec, "known", list, [], f + "known"))
+        if any(c not in s.edeck[b] for c in s.known[b]):
+            raise ScenarioError(f + "known", "lists a card that is not in this board's deck")
+        if s.turned[b] and (s.edeck[b] or s.edisc[b]):
+            raise ScenarioError(f + "turned", "a turned-over board has no deck and no discards (they are in the box)")
+    s.box = [reader.event("box", r) for r in _get(sc, "box", list, [], "box")]
+    s.ev = [reader.event("resolving", r) for r in _get(sc, "resolving", list, [], "resolving")]
+
+    # ---- virus
+    virus = _get(sc, "virus", Mapping, {}, "virus")
+    _unknown(virus, VIRUS, "virus.")
+    listed_deck = [reader.virus("virus.deck", r) for r in _get(virus, "deck", list, [], "virus.deck")]
+    s.vdisc = [reader.virus("virus.discard", r) for r in _get(virus, "discard", list, [], "virus.discard")]
+    s.held = [reader.virus("drawn", r) for r in _get(sc, "drawn", list, [], "drawn")]
+    s.radio = _get(sc, "radio", int, 0, "radio")
+    if not 0 <= s.radio < data.targets[s.n] and _get(sc, "outcome", (Mapping, type(None)), None, "outcome") is None:
+        raise ScenarioError("radio", f"must be 0 to {data.targets[s.n] - 1} in a {s.n}-player game, got {s.radio}")
+    if "radio" in virus:
+        s.vradio = [reader.virus("virus.radio", r) for r in _get(virus, "radio", list, [], "virus.radio")]
+    else:
+        s.vradio = [reader.virus("virus.radio", "Radio Contact") for _ in range(s.radio % 2)]
+    for field, pile in (("virus.discard", s.vdisc), ("drawn", s.held)):
+        if any(data.virus[c].kind == "radio" for c in pile):
+            raise ScenarioError(field, "Radio Contact cards are never discarded: they are set aside or in the deck")
+    finished = sc.get("outcome") is not None
+    if any(data.virus[c].kind != "radio" for c in s.vradio) or len(s.vradio) > (2 if finished else 1):
+        raise ScenarioError("virus.radio", "holds at most one Radio Contact card (the second one reshuffles the deck)")
+    rest = [v for v in data.virus_ids if v not in reader.used and v not in reader.reserved]
+    fill.shuffle(rest)
+    s.vdeck = rest + listed_deck[::-1]
+    if not finished and not any(data.virus[c].kind == "radio" for c in s.vdeck):
+        raise ScenarioError("virus.deck", "the Virus deck must still hold a Radio Contact card")
+
+    # ---- leftover Event cards
+    for deck, bs in data.deck_boards.items():
+        left = [c for c in data.decks[deck] if c not in reader.used and c not in reader.reserved]
+        fill.shuffle(left)
+        open_boards = [b for b in bs if not s.turned[b]]
+        for c in left:
+            if not open_boards:
+                s.box.append(c)
+                continue
+            b = min(open_boards, key=lambda x: (len(s.edeck[x]), x))
+            s.edeck[b].insert(0, c)
+        for b in bs:
+            if not s.turned[b] and not s.edeck[b] and not s.ev:
+                bname = data.boards[b].name
+                raise ScenarioError(f"boards.{bname}.turned", "a board whose Event deck is empty is turned over")
+
+    # ---- roles
+    listed_roles = _get(sc, "roles", list, None, "roles")
+    if listed_roles is not None:
+        for r in listed_roles:
+            if r not in data.roles:
+                raise ScenarioError("roles", f"unknown role {r!r}; the roles are {', '.join(data.roles)}")
+        if len(set(listed_roles)) != len(listed_roles) or set(listed_roles) & set(held_roles):
+            raise ScenarioError("roles", "a Role card is placed twice")
+    else:
+        listed_roles = []
+    spare = [r for r in data.roles if r not in held_roles and r not in listed_roles]
+    fill.shuffle(spare)
+    for q in auto_role:
+        if spare:
+            s.role[q] = spare.pop()
+    s.rdeck = spare + listed_roles[::-1]
+
+    # ---- turn and pending work
+    s.turn = _get(sc, "turn", int, 1, "turn")
+    s.active = _seat(game, _get(sc, "active", str, _first_alive(s, game), "active"), "active")
+    if s.dead[s.active]:
+        raise ScenarioError("active", f"{game.players[s.active]} is out of the game")
+    s.fresh = list(_get(sc, "fresh", list, [], "fresh"))
+    if any(not any(c in o for o in s.objs) for c in s.fresh):
+        raise ScenarioError("fresh", "only objects a player holds can be new")
+    s.cut = _get(sc, "cut", bool, False, "cut")
+    s.medic_used = _get(sc, "medic_used", bool, False, "medic_used")
+    for key in ("shotgun_used", "pistol_used"):
+        flags = [False] * s.n
+        for name in _get(sc, key, list, [], key):
+            flags[_seat(game, name, key)] = True
+        setattr(s, "shot_used" if key == "shotgun_used" else "pistol_used", flags)
+    s.zorder = [_seat(game, n, "zombie_order") for n in _get(sc, "zombie_order", list, [], "zombie_order")]
+    if "zombie_order" not in sc:
+        s.zorder = [q for q in range(s.n) if s.zombie[q]]
+    if sorted(s.zorder) != [q for q in range(s.n) if s.zombie[q]]:
+        raise ScenarioError("zombie_order", "must list every zombie once")
+    tk = _get(sc, "traitor_known", (str, type(None)), None, "traitor_known")
+    s.traitor_known = -1 if tk is None else _seat(game, tk, "traitor_known")
+    outcome = _get(sc, "outcome", (Mapping, type(None)), None, "outcome")
+    if outcome is not None:
+        try:
+            s.result = Outcome(tuple(outcome["winners"]), tuple(outcome["losers"]), str(outcome["reason"]))
+        except (KeyError, TypeError):
+            raise ScenarioError("outcome", "needs winners, losers and reason") from None
+    pending = _get(sc, "pending", list, None, "pending")
+    if pending is None:
+        s.stack = [("turn_start",)]
+    else:
+        for i, t in enumerate(pending):
+            if not isinstance(t, list) or not t or not known_task(t[0]):
+                raise ScenarioError(f"pending[{i}]", f"{t!r} is not a pending step of this game")
+            if t[0] in DECISIONS and not (isinstance(t[1], int) and 0 <= t[1] < s.n):
+                raise ScenarioError(f"pending[{i}]", "a decision names the seat who decides")
+        s.stack = [_tuple(t) for t in pending]
+        if s.result is None and not s.stack:
+            raise ScenarioError("pending", "an unfinished game has something pending")
+    if s.result is None:
+        advance(s)
+    return s
+
+
+def _first_alive(s: "DeadlandState", game: "Deadland") -> str:
+    for q in range(s.n):
+        if not s.dead[q]:
+            return game.players[q]
+    raise ScenarioError("players", "every player is out of the game")
+
+
+def _check_infection(s: "DeadlandState", q: int, field: str) -> None:
+    virus = s.data.virus
+    ill = 0
+    for i, c in enumerate(s.inf[q]):
+        vc = virus[c]
+        if vc.kind == "illness":
+            ill += 1
+        elif vc.kind != "level" or vc.level != i + 1:
+            raise ScenarioError(field, f"card {i + 1} of an Infection deck must be a {i + 1} or an Illness, got {vc.label}")
+    if ill > 2:
+        raise ScenarioError(field, "an Infection deck holds at most two Illness cards")
+    if len(s.inf[q]) > 7:
+        raise ScenarioError(field, "level 8 makes a zombie: a survivor's deck has at most 7 cards")
+
+
+def _check_zombie(s: "DeadlandState", q: int, f: str, finished: bool) -> None:
+    if s.zombie[q]:
+        if s.inf[q] or s.objs[q] or s.mun[q] or s.rat[q]:
+            raise ScenarioError(f + "zombie", "a zombie holds no Infection deck, objects or tokens")
+        if not 0 <= s.resist[q] <= MAX_RESISTANCE:
+            raise ScenarioError(f + "resistance", f"a zombie holds 0 to {MAX_RESISTANCE} Resistance tokens")
+        # (the very last player to turn may find the supply empty: the game is over by then)
+        if s.dead[q] != (s.resist[q] == 0) and not (finished and not s.dead[q]):
+            raise ScenarioError(f + "dead", "a zombie is dead exactly when it has no Resistance tokens left")
+    else:
+        if s.resist[q]:
+            raise ScenarioError(f + "resistance", "only zombies hold Resistance tokens")
+        if s.dead[q]:
+            raise ScenarioError(f + "dead", "only zombies can be out of the game")

@@ -1,0 +1,64 @@
+"""The pending-work stack that drives a Deadland turn.
+
+The state keeps ``stack``: a list of plain tuples, the last one runs next. A *step* runs by itself
+(draw a card, resolve an Event...) and may push more tuples; a *decision* waits for a player:
+its tuple is ``(name, seat, ...)`` and the seat is ``to_move``. Tuples are immutable, so copying
+the list copies the whole future of the turn, and undo/clone stay exact."""
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from gamelib.core import Action
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .state import DeadlandState
+
+Step = Callable[["DeadlandState", tuple], None]
+Legal = Callable[["DeadlandState", tuple], "list[Action]"]
+Apply = Callable[["DeadlandState", tuple, Action], None]
+
+STEPS: dict[str, Step] = {}
+#: decision name -> (legal actions, apply, phase name shown to players)
+DECISIONS: dict[str, tuple[Legal, Apply, str]] = {}
+#: step name -> phase name shown while it waits (steps never wait, but a phase is shown between them)
+PHASE_OF_STEP: dict[str, str] = {}
+
+
+def step(name: str, phase: str = "") -> Callable[[Step], Step]:
+    def deco(fn: Step) -> Step:
+        STEPS[name] = fn
+        if phase:
+            PHASE_OF_STEP[name] = phase
+        return fn
+    return deco
+
+
+def decision(name: str, phase: str, legal: Legal) -> Callable[[Apply], Apply]:
+    def deco(fn: Apply) -> Apply:
+        DECISIONS[name] = (legal, fn, phase)
+        return fn
+    return deco
+
+
+def push(s: "DeadlandState", *tasks: tuple) -> None:
+    """Schedule ``tasks`` to run in the order given (before anything already pending)."""
+    s.stack.extend(reversed(tasks))
+
+
+def advance(s: "DeadlandState") -> None:
+    """Run steps until a player must decide or the game is over."""
+    stack = s.stack
+    while s.result is None:
+        if not stack:
+            raise AssertionError("deadland: the turn stack ran dry")  # turn_end always pushes the next turn
+        top = stack[-1]
+        if top[0] in DECISIONS:
+            return
+        stack.pop()
+        STEPS[top[0]](s, top)
+    stack.clear()
+
+
+def known_task(name: Any) -> bool:
+    return name in STEPS or name in DECISIONS

@@ -1,0 +1,412 @@
+"""Infection Trials: drawing Virus cards one at a time, Radio Contacts, adding a card to an
+Infection deck (with the reactions that may stop it) and the effects of each Infection level.
+
+Trial modes: "daily" (at most one card added), "attack" (an Event card's zombies), "zattack" (a
+zombie player's trial), "blood" (a turned-over board), "zdaily" (a zombie's own two cards)."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from gamelib.core import Action, Outcome, log
+
+from .state import MAX_RESISTANCE
+from .tasks import decision, push, step
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .state import DeadlandState
+
+S_TRIAL = "Daily Infection Trial"
+S_LEVEL = "Effects Due to the Infection Level"
+S_VIRUS = "Virus Cards"
+S_ZOMBIE = "Life as a Zombie"
+S_END = "End of the Game"
+S_OBJECTS = "Objects, Event Symbols and Effects"
+S_ROLES = "Role Cards"
+ATTACKS = ("attack", "zattack")
+SECTION = {"daily": S_TRIAL, "attack": "Zombie Attacks", "zattack": S_ZOMBIE, "blood": "Zombie Attacks",
+           "zdaily": S_ZOMBIE}
+
+
+# ---- counting ------------------------------------------------------------------------------------
+def base_size(level: int) -> int:
+    """Cards in a daily trial by Infection level (0-2: 2, 3-5: 3, 6-7: 4)."""
+    return 2 if level <= 2 else 3 if level <= 5 else 4
+
+
+def base_reduction(s: "DeadlandState", seat: int) -> bool:
+    """On the Base board the daily trial is one card smaller, unless more than two players are
+    there and no board has been turned over."""
+    b = s.pos[seat]
+    if b != s.data.base:
+        return False
+    return not (len(s.here(b)) > 2 and not s.any_turned())
+
+
+def alone(s: "DeadlandState", seat: int) -> bool:
+    return s.here(s.pos[seat]) == [seat]
+
+
+def daily_count(s: "DeadlandState", seat: int, ate: bool) -> int:
+    n = base_size(s.level(seat))
+    if base_reduction(s, seat):
+        n -= 1
+    if ate:
+        n -= 1
+    if s.role_is(seat, "survivor", True):
+        n -= 1
+    if s.role_is(seat, "hermit", True) and alone(s, seat):
+        n -= 1
+    return max(1, n)
+
+
+def level5_here(s: "DeadlandState", b: int) -> bool:
+    """Someone on board ``b`` is exactly at level 5: zombie attacks there cost one more card."""
+    return any(s.level(q) == 5 for q in s.survivors_here(b))
+
+
+def illnesses(s: "DeadlandState", seat: int) -> int:
+    virus = s.data.virus
+    return sum(1 for c in s.inf[seat] if virus[c].kind == "illness")
+
+
+def fits(s: "DeadlandState", seat: int, card: str) -> bool:
+    """Whether ``card`` is the next card for ``seat``'s Infection deck. An Illness is a joker for
+    any level but 8, and nobody holds more than two."""
+    vc = s.data.virus[card]
+    nxt = s.level(seat) + 1
+    if vc.kind == "level":
+        return vc.level == nxt
+    if vc.kind == "illness":
+        return nxt <= 7 and illnesses(s, seat) < 2
+    return False
+
+
+def survivor_can_reveal(s: "DeadlandState", seat: int) -> bool:
+    return s.role_is(seat, "survivor", False) and any(s.zombie[q] for q in range(s.n) if q != seat)
+
+
+# ---- tokens --------------------------------------------------------------------------------------
+def gain_resistance(s: "DeadlandState", z: int, why: str) -> None:
+    if s.resist[z] < MAX_RESISTANCE and s.supply("resistance") > 0:
+        s.resist[z] += 1
+        log(s, S_ZOMBIE, f"{s.name(z)} takes back a Resistance token ({why}): {s.resist[z]}")
+
+
+def take_tokens(s: "DeadlandState", seat: int, rations: int, munitions: int, section: str) -> None:
+    r = min(rations, s.supply("rations"))
+    m = min(munitions, s.supply("munitions"))
+    s.rat[seat] += r
+    s.mun[seat] += m
+    if r or m:
+        got = " and ".join(t for t in (f"{r} Rations" if r else "", f"{m} Munitions" if m else "") if t)
+        short = "" if (r, m) == (rations, munitions) else " (the supply ran short)"
+        log(s, section, f"{s.name(seat)} takes {got}{short}")
+
+
+def drop_object(s: "DeadlandState", seat: int, cid: str) -> None:
+    """An object leaves the game (discarded from a survivor: it goes back in the box)."""
+    s.objs[seat].remove(cid)
+    if cid in s.fresh:
+        s.fresh.remove(cid)
+    s.box.append(cid)
+
+
+# ---- Radio Contacts and the end ----------------------------------------------------------------
+def radio_contact(s: "DeadlandState", card: str) -> None:
+    s.vradio.append(card)
+    s.radio += 1
+    log(s, S_TRIAL, f"a Radio Contact! The marker moves to {s.radio} of {s.target()}")
+    if s.radio >= s.target():
+        end_by_radio(s)
+        return
+    if len(s.vradio) >= 2:
+        s.vdeck.extend(s.vdisc)
+        s.vdeck.extend(s.vradio)
+        s.vdisc.clear()
+        s.vradio.clear()
+        s.rng.shuffle(s.vdeck)
+        log(s, S_VIRUS, f"second Radio Contact: the discards and both Radio Contacts are shuffled into a new Virus deck of {len(s.vdeck)} cards")
+
+
+def end_by_radio(s: "DeadlandState") -> None:
+    from .roles import role_condition
+    winners, losers, notes = [], [], []
+    for q in range(s.n):
+        if s.zombie[q]:
+            losers.append(s.name(q))
+            continue
+        ok, why = role_condition(s, q)
+        (winners if ok else losers).append(s.name(q))
+        if why:
+            notes.append(why)
+    reason = f"the Radio Contact marker reached {s.target()}: the living survivors are rescued"
+    if notes:
+        reason += " (" + "; ".join(notes) + ")"
+    s.result = Outcome(tuple(winners), tuple(losers), reason)
+    log(s, S_END, reason)
+
+
+def check_all_zombies(s: "DeadlandState", last: int) -> None:
+    if any(not s.zombie[q] for q in range(s.n)):
+        return
+    losers = [last] + [q for q in range(s.n) if s.dead[q] and q != last]
+    winners = [q for q in range(s.n) if q not in losers]
+    reason = f"every survivor became a zombie; {s.name(last)} was the last to turn"
+    if any(s.dead[q] for q in range(s.n)):
+        reason += " (zombies out of Resistance lose too)"
+    s.result = Outcome(tuple(s.name(q) for q in winners), tuple(s.name(q) for q in sorted(losers)), reason)
+    log(s, S_END, reason)
+
+
+def zombify(s: "DeadlandState", seat: int, why: str) -> None:
+    """Turn ``seat`` into a zombie: Infection deck to the Virus discards, objects back in the box,
+    tokens to the supply, role shown, five Resistance tokens (as many as the supply has)."""
+    s.vdisc.extend(s.inf[seat])
+    s.inf[seat] = []
+    for cid in list(s.objs[seat]):
+        drop_object(s, seat, cid)
+    s.mun[seat] = 0
+    s.rat[seat] = 0
+    s.zombie[seat] = True
+    s.resist[seat] = min(MAX_RESISTANCE, s.supply("resistance"))
+    s.zorder.append(seat)
+    log(s, S_ZOMBIE, f"{s.name(seat)} {why} and turns into a Zombie on {s.the(s.pos[seat])} "
+                     f"with {s.resist[seat]} Resistance tokens")
+    if s.role[seat] is not None and not s.shown[seat]:
+        s.shown[seat] = True
+        log(s, S_ROLES, f"{s.name(seat)}'s Role card is turned face up: {s.data.roles[s.role[seat]].name}")
+    if seat == s.active:
+        s.cut = True
+    check_all_zombies(s, seat)
+
+
+# ---- the trial itself ----------------------------------------------------------------------------
+@step("trial")
+def trial(s: "DeadlandState", t: tuple) -> None:
+    _, seat, left, start, mode = t
+    if left <= 0 or s.dead[seat] or (mode != "zdaily" and s.zombie[seat]):
+        return
+    card = s.vdeck.pop()
+    vc = s.data.virus[card]
+    who = s.name(seat)
+    sec = SECTION[mode]
+    if vc.kind == "radio":
+        log(s, sec, f"{who} draws a Radio Contact card")
+        radio_contact(s, card)
+        if s.result is None:
+            push(s, t)  # a Radio Contact does not count toward the cards the trial needs
+        return
+    nxt = ("trial", seat, left - 1, start, mode)
+    if mode == "zdaily":
+        s.vdisc.append(card)
+        log(s, S_ZOMBIE, f"{who} draws {vc.label}: discarded")
+        if vc.kind == "illness":
+            gain_resistance(s, seat, "an Illness card")
+        push(s, nxt)
+        return
+    if fits(s, seat, card) and (mode != "daily" or s.level(seat) == start):
+        s.held.append(card)
+        log(s, sec, f"{who} draws {vc.label}: the next card for their Infection deck (level {s.level(seat)})")
+        push(s, ("react", seat, mode), nxt)
+        return
+    s.vdisc.append(card)
+    extra = " (a card was already added in this daily trial)" if mode == "daily" and fits(s, seat, card) else ""
+    log(s, sec, f"{who} draws {vc.label}: discarded{extra}")
+    push(s, nxt)
+
+
+@step("react")
+def react(s: "DeadlandState", t: tuple) -> None:
+    """A Virus card is about to be added: Shotgun holders first (zombie attacks only), then the
+    target's own Role card."""
+    _, seat, mode = t
+    if mode in ATTACKS:
+        from .reactions import shotgun_queue
+        queue = shotgun_queue(s, seat)
+        if queue:
+            push(s, ("ask_shotgun", queue[0], seat, mode, tuple(queue[1:])))
+            return
+    push(s, ("role_react", seat, mode))
+
+
+@step("role_react")
+def role_react(s: "DeadlandState", t: tuple) -> None:
+    _, seat, mode = t
+    if s.role_is(seat, "infectee", False) or s.role_is(seat, "contagious", False):
+        push(s, ("ask_role_add", seat, mode))
+    else:
+        add_held(s, seat)
+
+
+def _role_add_legal(s: "DeadlandState", t: tuple) -> list[Action]:
+    seat = t[1]
+    label = s.data.virus[s.held[-1]].label
+    if s.role[seat] == "infectee":
+        first = Action("Reveal Infectee: become a Zombie", "reveal", ("infectee",))
+    else:
+        first = Action(f"Reveal Contagious: discard the {label}", "reveal", ("contagious",))
+    return [first, Action(f"Let the {label} be added", "pass")]
+
+
+@decision("ask_role_add", "Virus card about to be added", _role_add_legal)
+def _role_add(s: "DeadlandState", t: tuple, a: Action) -> None:
+    seat = t[1]
+    if a.kind == "pass":
+        add_held(s, seat)
+        return
+    card = s.held.pop()
+    s.vdisc.append(card)
+    s.shown[seat] = True
+    role = s.role[seat]
+    assert role is not None
+    log(s, S_ROLES, f"{s.name(seat)} reveals the {s.data.roles[role].name} card: the {s.data.virus[card].label} is discarded")
+    if role == "infectee":
+        zombify(s, seat, "chooses to give in to the infection")
+
+
+def add_held(s: "DeadlandState", seat: int) -> None:
+    card = s.held.pop()
+    s.inf[seat].append(card)
+    lv = s.level(seat)
+    vc = s.data.virus[card]
+    shown = vc.label if vc.kind == "level" else f"an Illness card (as level {lv})"
+    log(s, S_LEVEL, f"{s.name(seat)} adds {shown} to their Infection deck: level {lv}")
+    level_effect(s, seat, lv)
+
+
+def level_effect(s: "DeadlandState", seat: int, lv: int) -> None:
+    if lv == 1 and s.role[seat] is None and s.rdeck:
+        s.role[seat] = s.rdeck.pop()
+        log(s, S_LEVEL, f"{s.name(seat)} draws a Role card and keeps it face down")
+        log(s, S_ROLES, f"{s.name(seat)} draws the {s.data.roles[s.role[seat]].name} card",
+            visible_to=[s.name(seat)])
+    elif lv == 2:
+        from .effects import discard_top_event
+        boards = range(len(s.data.boards)) if s.n == 2 else (s.pos[seat],)
+        for b in boards:
+            discard_top_event(s, b, f"{s.name(seat)} reached level 2")
+    elif lv == 4 and s.objs[seat]:
+        if len(s.objs[seat]) == 1:
+            cid = s.objs[seat][0]
+            drop_object(s, seat, cid)
+            log(s, S_LEVEL, f"{s.name(seat)} must discard an object: the {s.data.events[cid].name}")
+        else:
+            push(s, ("ask_drop", seat))
+    elif lv >= 8:
+        zombify(s, seat, "reaches Infection level 8")
+
+
+def _drop_legal(s: "DeadlandState", t: tuple) -> list[Action]:
+    events = s.data.events
+    return [Action(f"Discard the {events[c].name}", "drop", (c,)) for c in s.objs[t[1]]]
+
+
+@decision("ask_drop", "Level 4: discard an object", _drop_legal)
+def _drop(s: "DeadlandState", t: tuple, a: Action) -> None:
+    cid = a.args[0]
+    drop_object(s, t[1], cid)
+    log(s, S_LEVEL, f"{s.name(t[1])} discards the {s.data.events[cid].name} (level 4)")
+
+
+# ---- the daily trial -----------------------------------------------------------------------------
+@step("daily", "Daily Infection Trial")
+def daily(s: "DeadlandState", t: tuple) -> None:
+    seat = s.active
+    if _daily_options(s, seat, 0)[:-1]:
+        push(s, ("ask_daily", seat, 0))
+    else:
+        _start_daily(s, seat, 0)
+
+
+def _daily_options(s: "DeadlandState", seat: int, ate: int) -> list[Action]:
+    out = []
+    if not ate and s.rat[seat] > 0 and daily_count(s, seat, False) > 1:
+        out.append(Action("Eat a Ration before the trial", "ration"))
+    if survivor_can_reveal(s, seat):
+        out.append(Action("Reveal Survivor: one card fewer in every trial", "reveal", ("survivor",)))
+    if s.role_is(seat, "hermit", False) and alone(s, seat):
+        out.append(Action("Reveal Hermit: one card fewer in daily trials while alone", "reveal", ("hermit",)))
+    k = daily_count(s, seat, bool(ate))
+    out.append(Action(f"Draw {k} Virus card{'s' if k > 1 else ''}", "draw", (k,)))
+    return out
+
+
+@decision("ask_daily", "Daily Infection Trial", lambda s, t: _daily_options(s, t[1], t[2]))
+def _ask_daily(s: "DeadlandState", t: tuple, a: Action) -> None:
+    seat, ate = t[1], t[2]
+    if a.kind == "draw":
+        _start_daily(s, seat, ate)
+        return
+    if a.kind == "ration":
+        s.rat[seat] -= 1
+        ate = 1
+        log(s, S_TRIAL, f"{s.name(seat)} eats a Ration: one card fewer in this trial")
+    else:
+        s.shown[seat] = True
+        log(s, S_ROLES, f"{s.name(seat)} reveals the {s.data.roles[a.args[0]].name} card")
+    if _daily_options(s, seat, ate)[:-1]:
+        push(s, ("ask_daily", seat, ate))
+    else:
+        _start_daily(s, seat, ate)
+
+
+def _start_daily(s: "DeadlandState", seat: int, ate: int) -> None:
+    k = daily_count(s, seat, bool(ate))
+    notes = []
+    if base_reduction(s, seat):
+        notes.append("one fewer on the Base")
+    log(s, S_TRIAL, f"{s.name(seat)} (level {s.level(seat)}) draws {k} Virus card{'s' if k > 1 else ''}"
+                    + (f" ({', '.join(notes)})" if notes else ""))
+    push(s, ("trial", seat, k, s.level(seat), "daily"))
+
+
+@step("zdaily", "Daily Infection Trial")
+def zdaily(s: "DeadlandState", t: tuple) -> None:
+    log(s, S_ZOMBIE, f"{s.name(s.active)} (a zombie) draws two Virus cards")
+    push(s, ("trial", s.active, 2, 0, "zdaily"))
+
+
+# ---- one survivor's trial in an attack (or on a turned board) ---------------------------------------
+@step("victim")
+def victim(s: "DeadlandState", t: tuple) -> None:
+    _, q, b, n, pistol, mode = t
+    if s.zombie[q] or s.dead[q] or s.pos[q] != b:
+        return
+    if survivor_can_reveal(s, q):
+        push(s, ("ask_survivor", q, b, n, pistol, mode))
+    else:
+        push(s, ("victim_go", q, b, n, pistol, mode))
+
+
+def _survivor_legal(s: "DeadlandState", t: tuple) -> list[Action]:
+    return [Action("Reveal Survivor: one card fewer in every trial", "reveal", ("survivor",)),
+            Action("Face the trial without revealing", "pass")]
+
+
+@decision("ask_survivor", "Infection Trial", _survivor_legal)
+def _ask_survivor(s: "DeadlandState", t: tuple, a: Action) -> None:
+    if a.kind == "reveal":
+        s.shown[t[1]] = True
+        log(s, S_ROLES, f"{s.name(t[1])} reveals the Survivor card")
+    push(s, ("victim_go",) + t[1:])
+
+
+@step("victim_go")
+def victim_go(s: "DeadlandState", t: tuple) -> None:
+    _, q, b, n, pistol, mode = t
+    k = n
+    notes = []
+    if mode in ATTACKS:
+        if level5_here(s, b):
+            k += 1
+            notes.append("+1: level 5 on the board")
+        if pistol:
+            k -= 1
+            notes.append("-1: Pistol")
+    if s.role_is(q, "survivor", True):
+        k -= 1
+        notes.append("-1: Survivor")
+    k = max(1, k)
+    log(s, "Zombie Attacks" if mode in ATTACKS else "Event",
+        f"{s.name(q)} undergoes an Infection Trial of {k} card{'s' if k > 1 else ''}" + (f" ({', '.join(notes)})" if notes else ""))
+    push(s, ("trial", q, k, s.level(q), mode))

@@ -1,0 +1,157 @@
+"""What each player may see, where every card and token is, and re-dealing what a player cannot
+see (the leak check). Everything drawn in Deadland is turned face up, so the contents of the
+Virus deck and of each non-shared Event deck are public; only their ORDER is hidden. Hidden too:
+how the Road cards were split between the two Roads, face-down Role cards, and other players'
+Infection decks below the top card (the view shows the top; the log told the table what was added)."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from gamelib.core import Rng
+
+from .state import TOKENS
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .state import DeadlandState
+
+TOKEN_KINDS = (("munitions", "M"), ("rations", "R"), ("resistance", "Z"))
+
+
+def zones(s: "DeadlandState") -> dict[str, list[str]]:
+    out: dict[str, list[str]] = {}
+    for b, board in enumerate(s.data.boards):
+        out[f"deck:{board.key}"] = list(s.edeck[b])
+        out[f"discard:{board.key}"] = list(s.edisc[b])
+    out["box"] = list(s.box)
+    out["event:resolving"] = list(s.ev)
+    out["virus:deck"] = list(s.vdeck)
+    out["virus:discard"] = list(s.vdisc)
+    out["virus:radio set aside"] = list(s.vradio)
+    out["virus:drawn"] = list(s.held)
+    out["roles:deck"] = list(s.rdeck)
+    out[f"radio:{s.radio}"] = ["radio-marker"]
+    # Tokens are interchangeable, so each holder gets the next ids in seat order; the check
+    # still proves that no token is made or lost (the ids run out or are left over otherwise).
+    for kind, prefix in TOKEN_KINDS:
+        counts = s.mun if kind == "munitions" else s.rat if kind == "rations" else s.resist
+        i = 0
+        for seat, c in enumerate(counts):
+            out[f"{kind}:{s.name(seat)}"] = [f"{prefix}{j:02d}" for j in range(i + 1, i + 1 + c)]
+            i += c
+        out[f"{kind}:supply"] = [f"{prefix}{j:02d}" for j in range(i + 1, TOKENS + 1)]
+    for seat in range(s.n):
+        name = s.name(seat)
+        out[f"objects:{name}"] = list(s.objs[seat])
+        out[f"infection:{name}"] = list(s.inf[seat])
+        out[f"role:{name}"] = [s.role[seat]] if s.role[seat] else []
+    return out
+
+
+def _pending(s: "DeadlandState") -> dict[str, Any] | None:
+    if s.result is not None or not s.stack:
+        return None
+    top = s.stack[-1]
+    return {"player": s.name(top[1]), "decision": s.phase}
+
+
+def view(s: "DeadlandState", player: str | None) -> dict[str, Any]:
+    everything = player is None or s.result is not None
+    me = None if player is None else s.game.players.index(player)
+    data = s.data
+    events = data.events
+    virus = data.virus
+    boards = []
+    for b, board in enumerate(data.boards):
+        boards.append({
+            "name": board.name,
+            "turned": s.turned[b],
+            "deck": [events[c].label for c in reversed(s.edeck[b])] if player is None else len(s.edeck[b]),
+            "discard": [events[c].label for c in s.edisc[b]],
+            "bloodstain": board.bloodstain,
+            "connects": [data.boards[x].name for x in data.links[b]],
+            "players": [s.name(q) for q in s.here(b)],
+        })
+    players = {}
+    for q in range(s.n):
+        inf = s.inf[q]
+        role = s.role[q]
+        if role is None:
+            role_seen = None
+        elif everything or s.shown[q] or q == me:
+            role_seen = data.roles[role].name + ("" if s.shown[q] else " (face down)")
+        else:
+            role_seen = "face down"
+        players[s.name(q)] = {
+            "board": s.board_name(s.pos[q]),
+            "zombie": s.zombie[q],
+            "dead": s.dead[q],
+            "resistance": s.resist[q],
+            "munitions": s.mun[q],
+            "rations": s.rat[q],
+            "objects": [events[c].name + (" (new)" if c in s.fresh else "") for c in s.objs[q]],
+            "level": len(inf),
+            "top": virus[inf[-1]].label if inf else None,
+            "impediments": list(virus[inf[-1]].impediments) if inf else [],
+            "infection": [virus[c].label for c in inf] if (player is None or q == me) else None,
+            "role": role_seen,
+        }
+    return {
+        "active": s.name(s.active),
+        "turn": s.turn,
+        "radio": {"contacts": s.radio, "target": s.target()},
+        "virus": {
+            "deck": [virus[c].label for c in reversed(s.vdeck)] if player is None else len(s.vdeck),
+            "discard": [virus[c].label for c in s.vdisc],
+            "radio set aside": len(s.vradio),
+            "drawn": [virus[c].label for c in s.held],
+        },
+        "boards": boards,
+        "resolving": [events[c].label for c in s.ev],
+        "box": len(s.box),
+        "roles left": len(s.rdeck),
+        "traitor known": s.name(s.traitor_known) if s.traitor_known >= 0 else None,
+        "players": players,
+        "pending": _pending(s),
+    }
+
+
+def redeal_hidden(s: "DeadlandState", player: str, rng: Rng) -> "DeadlandState":
+    other: Any = s.clone()
+    if s.result is not None:
+        return other
+    me = s.game.players.index(player)
+    rng.shuffle(other.vdeck)
+    for deck, boards in s.data.deck_boards.items():
+        # cards of a shared deck whose Road is not known may be in either Road
+        pool = [c for b in boards for c in other.edeck[b] if c not in other.known[b]]
+        rng.shuffle(pool)
+        for b in boards:
+            keep = [c for c in other.edeck[b] if c in other.known[b]]
+            need = len(other.edeck[b]) - len(keep)
+            new = keep + pool[:need]
+            del pool[:need]
+            rng.shuffle(new)
+            other.edeck[b] = new
+    _redeal_roles(other, me, rng)
+    return other
+
+
+def _redeal_roles(o: Any, me: int, rng: Rng) -> None:
+    holders = [q for q in range(o.n) if q != me and o.role[q] is not None and not o.shown[q]
+               and q != o.traitor_known]
+    pool = [o.role[q] for q in holders] + list(o.rdeck)
+    slots = holders + [None] * len(o.rdeck)  # None: a slot in the Role deck
+    rng.shuffle(pool)
+    if "traitor" in pool:
+        # players who accepted a gift while holding their card are known not to be the Traitor
+        allowed = [i for i, q in enumerate(slots) if q is None or not o.not_traitor[q]]
+        pool.remove("traitor")
+        at = allowed[rng.randbelow(len(allowed))]
+        pool.insert(at, "traitor")
+    deck = []
+    for q, r in zip(slots, pool):
+        if q is None:
+            deck.append(r)
+        else:
+            o.role[q] = r
+    o.rdeck = deck

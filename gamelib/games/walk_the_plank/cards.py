@@ -1,0 +1,111 @@
+"""The ten action cards of a colour set, read from TOML and checked field by field."""
+from __future__ import annotations
+
+from collections.abc import Sequence
+from itertools import combinations
+from pathlib import Path
+
+from gamelib.core.cards import Checker, data_path, read_toml
+from gamelib.core.errors import CardDataError
+
+EFFECTS = (
+    "shove_left", "shove_right", "shove_anyone", "extend", "retract",
+    "drag", "pull", "run_around", "dont_want_to_die", "charge",
+)
+#: the cards a Ghost Pirate's player keeps
+SHOVES = frozenset(("shove_left", "shove_right", "shove_anyone"))
+FIELDS = ("name", "effect", "skull", "slots", "source", "note")
+DEFAULT_FILE = "walk_the_plank.toml"
+
+
+class CardDef:
+    """One card of a colour set. Shared by every state and every colour, never copied."""
+
+    __slots__ = ("index", "name", "effect", "skull", "slots", "source", "note", "is_shove")
+
+    def __init__(self, index: int, name: str, effect: str, skull: bool, slots: tuple[int, ...],
+                 source: str, note: str = ""):
+        self.index = index
+        self.name = name
+        self.effect = effect
+        self.skull = skull
+        self.slots = slots
+        self.source = source
+        self.note = note
+        self.is_shove = effect in SHOVES
+
+    def __repr__(self) -> str:
+        return f"CardDef({self.name!r}, {self.effect}, skull={self.skull}, slots={self.slots})"
+
+
+def can_fill(cards: Sequence[CardDef], slots: Sequence[int]) -> bool:
+    """Whether distinct cards from ``cards`` can be put in every position of ``slots``."""
+    if not slots:
+        return True
+    first, rest = slots[0], slots[1:]
+    for i, c in enumerate(cards):
+        if first in c.slots and can_fill(list(cards[:i]) + list(cards[i + 1:]), rest):
+            return True
+    return False
+
+
+def _slots(check: Checker) -> tuple[int, ...]:
+    raw = check.req("slots", list)
+    if not raw:
+        raise check.fail("slots", "must list at least one card position (1, 2 or 3)")
+    for v in raw:
+        if isinstance(v, bool) or not isinstance(v, int) or not 1 <= v <= 3:
+            raise check.fail("slots", f"card positions are 1, 2 or 3, got {v!r}")
+    if len(set(raw)) != len(raw):
+        raise check.fail("slots", f"a position is listed twice in {raw}")
+    return tuple(sorted(raw))
+
+
+def load_cards(path: str | Path | None = None) -> tuple[CardDef, ...]:
+    """The card set from ``path`` (default: the shipped file), or ``CardDataError``."""
+    file = Path(path) if path is not None else data_path(DEFAULT_FILE)
+    data = read_toml(file)
+    top = Checker(file, None, data)
+    top.no_unknown(("card",))
+    entries = top.req("card", list)
+    if len(entries) < 3:
+        raise top.fail("card", f"a colour set needs at least 3 cards to program a round, got {len(entries)}")
+    cards: list[CardDef] = []
+    seen: set[str] = set()
+    for i, entry in enumerate(entries):
+        label = entry.get("name") if isinstance(entry, dict) and isinstance(entry.get("name"), str) else f"#{i + 1}"
+        check = Checker(file, label, entry)
+        check.no_unknown(FIELDS)
+        name = check.req("name", str).strip()
+        if not name:
+            raise check.fail("name", "must not be empty")
+        if name in seen:
+            raise check.fail("name", "two cards have this name; names identify cards, so they must differ")
+        seen.add(name)
+        cards.append(CardDef(
+            index=i,
+            name=name,
+            effect=check.choice("effect", EFFECTS),
+            skull=check.req("skull", bool),
+            slots=_slots(check),
+            source=check.source(),
+            note=check.req("note", str, ""),
+        ))
+    _check_programmable(file, cards)
+    return tuple(cards)
+
+
+def _check_programmable(file: Path, cards: list[CardDef]) -> None:
+    # A round sets aside at most three Skull cards; whatever they are, three cards must remain
+    # that can fill positions 1, 2 and 3, or a player could be stuck in the programming phase.
+    skulls = [c for c in cards if c.skull]
+    for k in range(min(3, len(skulls)), -1, -1):
+        for aside in combinations(skulls, k):
+            rest = [c for c in cards if c not in aside]
+            if not can_fill(rest, (1, 2, 3)):
+                names = ", ".join(c.name for c in aside) or "no card"
+                raise CardDataError(
+                    str(file), None, "slots",
+                    f"with {names} set aside, the remaining cards cannot fill positions 1, 2 and 3; "
+                    "allow more cards in every position or give fewer cards a skull",
+                )

@@ -1,0 +1,164 @@
+"""What each card can do on the board, as pure functions of the pirates' places.
+
+A board is ``pos`` (pirate ``3*seat + i`` -> place: 0 the ship, 1..3 a plank piece, DEAD) and
+``planks`` (pieces in play, 1..3). A move toward the Kraken from the last piece in play kills.
+``options`` lists every distinct way to carry out a card, as (label, args); ``perform`` carries
+one out. Agents use both to look ahead without touching a state."""
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+SHIP = 0
+DEAD = -1
+MAX_PLANKS = 3
+
+Move = tuple[int, int]  # (pirate, steps): positive toward the Kraken, negative toward the ship
+Args = tuple  # ("move", (Move, ...)) | ("extend",) | ("retract",)
+
+
+def place_name(place: int) -> str:
+    return "the ship" if place == SHIP else f"plank {place}"
+
+
+def count_at(pos: Sequence[int], seat: int, place: int) -> int:
+    b = 3 * seat
+    return (pos[b] == place) + (pos[b + 1] == place) + (pos[b + 2] == place)
+
+
+def alive(pos: Sequence[int], seat: int) -> bool:
+    b = 3 * seat
+    return pos[b] >= 0 or pos[b + 1] >= 0 or pos[b + 2] >= 0
+
+
+def first_at(pos: Sequence[int], seat: int, place: int, skip: int = -1) -> int:
+    """The lowest-numbered pirate of ``seat`` at ``place`` (pirates of a colour are
+    interchangeable, so always taking the lowest keeps positions canonical)."""
+    for pid in range(3 * seat, 3 * seat + 3):
+        if pos[pid] == place and pid != skip:
+            return pid
+    raise ValueError(f"no pirate of seat {seat} at {place_name(place)}")
+
+
+def places_of(pos: Sequence[int], seat: int) -> list[int]:
+    """Distinct places where ``seat`` has a living pirate, ship first."""
+    b = 3 * seat
+    return sorted({p for p in pos[b:b + 3] if p >= 0})
+
+
+def neighbour(pos: Sequence[int], n: int, seat: int, step: int) -> int | None:
+    """The next surviving player from ``seat`` (step +1: to the left, -1: to the right),
+    skipping eliminated players; None when nobody else survives."""
+    s = (seat + step) % n
+    while s != seat:
+        if alive(pos, s):
+            return s
+        s = (s + step) % n
+    return None
+
+
+def options(pos: Sequence[int], planks: int, colours: Sequence[str], seat: int, ghost: bool,
+            effect: str, slot: int) -> list[tuple[str, Args]]:
+    """Every distinct way ``seat`` can carry out a card with ``effect`` revealed as card ``slot``.
+    ``ghost``: the seat plays the Ghost Pirate (on the ship, never moved). Empty: no effect."""
+    me = colours[seat]
+    n = len(colours)
+    mine = [SHIP] if ghost else places_of(pos, seat)
+    out: list[tuple[str, Args]] = []
+
+    def shove(place: int, target: int) -> None:
+        out.append((f"Shove {colours[target]} pirate on {place_name(place)}",
+                    ("move", ((first_at(pos, target, place), 1),))))
+
+    if effect in ("shove_left", "shove_right"):
+        target = neighbour(pos, n, seat, 1 if effect == "shove_left" else -1)
+        if target is not None:
+            for place in mine:
+                if count_at(pos, target, place):
+                    shove(place, target)
+    elif effect == "shove_anyone":
+        for place in mine:
+            for q in range(n):
+                c = count_at(pos, q, place)
+                # a pirate cannot shove itself: your own colour needs a second pirate there
+                if c and (q != seat or c >= 2):
+                    shove(place, q)
+    elif effect == "extend":
+        if planks < MAX_PLANKS:
+            out.append((f"Extend the plank to {planks + 1} pieces", ("extend",)))
+    elif effect == "retract":
+        if planks > 1:
+            out.append((f"Retract plank {planks}", ("retract",)))
+    elif effect in ("drag", "pull"):
+        toward = 1 if effect == "drag" else -1
+        where = "toward the Kraken" if toward == 1 else "toward the ship"
+        verb = "Drag" if toward == 1 else "Pull"
+        for place in mine:
+            if toward == -1 and place == SHIP:
+                continue  # nobody can move closer to the ship than the ship
+            own = first_at(pos, seat, place)
+            for q in range(n):
+                c = count_at(pos, q, place)
+                if q == seat:
+                    if c >= 2:
+                        other = first_at(pos, seat, place, skip=own)
+                        out.append((f"{verb} two {me} pirates on {place_name(place)} {where}",
+                                    ("move", ((own, toward), (other, toward)))))
+                elif c:
+                    out.append((f"{verb} {me} pirate and {colours[q]} pirate on {place_name(place)} {where}",
+                                ("move", ((own, toward), (first_at(pos, q, place), toward)))))
+    elif effect == "run_around":
+        for place in mine:
+            pid = first_at(pos, seat, place)
+            if place > SHIP:
+                out.append((f"Run {me} pirate on {place_name(place)} toward the ship", ("move", ((pid, -1),))))
+            sea = " (into the sea)" if place == planks else ""
+            out.append((f"Run {me} pirate on {place_name(place)} toward the Kraken{sea}", ("move", ((pid, 1),))))
+    elif effect == "dont_want_to_die":
+        for place in mine:
+            if place == SHIP:
+                continue
+            pid = first_at(pos, seat, place)
+            for steps in (1, 2) if place >= 2 else (1,):
+                out.append((f"Move {me} pirate on {place_name(place)} to {place_name(place - steps)}",
+                            ("move", ((pid, -steps),))))
+    elif effect == "charge":
+        if slot == 1:
+            return out  # Charge never works as a player's first card
+        for place in mine:
+            pid = first_at(pos, seat, place)
+            dest = place + 1
+            start = f"Charge {me} pirate on {place_name(place)}"
+            if dest > planks:
+                out.append((f"{start} into the sea", ("move", ((pid, 1),))))
+                continue
+            targets = [q for q in range(n) if count_at(pos, q, dest)]
+            if not targets:
+                out.append((f"{start} to {place_name(dest)} (nobody to shove)", ("move", ((pid, 1),))))
+            for q in targets:
+                out.append((f"{start} to {place_name(dest)} and shove {colours[q]} pirate",
+                            ("move", ((pid, 1), (first_at(pos, q, dest), 1)))))
+    else:
+        raise ValueError(f"unknown card effect {effect!r}")
+    return out
+
+
+def perform(pos: list[int], planks: int, args: Args) -> tuple[int, list[int]]:
+    """Carry out one option in place on ``pos``; return the new plank count and who died."""
+    dead: list[int] = []
+    op = args[0]
+    if op == "extend":
+        return min(MAX_PLANKS, planks + 1), dead
+    if op == "retract":
+        for pid, p in enumerate(pos):
+            if p == planks:
+                pos[pid] = DEAD
+                dead.append(pid)
+        return max(1, planks - 1), dead
+    for pid, steps in args[1]:
+        new = pos[pid] + steps
+        if new > planks:
+            pos[pid] = DEAD
+            dead.append(pid)
+        else:
+            pos[pid] = max(SHIP, new)
+    return planks, dead

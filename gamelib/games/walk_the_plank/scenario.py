@@ -1,0 +1,320 @@
+"""Positions as plain dicts: ``to_scenario`` and the validating ``from_scenario``.
+
+A scenario (every field but ``pirates`` optional)::
+
+    {"players": ["red", "blue", "green"],          # must match the game's seats
+     "round": 1, "captain": "red", "planks": 3,
+     "pirates": {"red": ["ship", "plank 1", "dead"], ...},   # 3 places per colour
+     "eliminated": ["green"],                       # in order: the first ones play the Ghost
+     "set_aside": {"red": ["Shove Anyone"]},        # Skull cards played last round
+     "programs": {"red": ["Shove Left", "Run Around", "Charge!"], "green": [None, "Shove Left", None]},
+     "phase": "programming" | "resolution" | "over",
+     "next": {"card": 2, "player": "blue"}}         # resolution: the next card to reveal
+
+In the programming phase the programs must be complete for the players before the one
+programming now (turn order from the Captain), a prefix for that player, and empty after.
+In the resolution phase every card before ``next`` in the reveal order counts as revealed;
+the game then reveals ``next`` (resolving it at once if it offers no choice)."""
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from gamelib.core import ScenarioError
+
+from .cards import can_fill
+from .codes import DISCARDED, HAND, OVER, PROGRAMMING, RESOLUTION, REVEALED, SET_ASIDE
+from .effects import DEAD, MAX_PLANKS, alive
+
+if TYPE_CHECKING:
+    from .game import WalkThePlank
+    from .state import PlankState
+
+FIELDS = ("players", "round", "captain", "planks", "pirates", "eliminated", "set_aside", "programs",
+          "phase", "next")
+PLACES = {"ship": 0, "the ship": 0, "plank 1": 1, "plank 2": 2, "plank 3": 3, "dead": DEAD}
+
+
+def _place(p: int) -> str:
+    return "dead" if p == DEAD else ("ship" if p == 0 else f"plank {p}")
+
+
+def _colour(game: "WalkThePlank", field: str, value: Any) -> int:
+    if value not in game.players:
+        raise ScenarioError(field, f"{value!r} is not a player; the players are {', '.join(game.players)}")
+    return game.players.index(value)
+
+
+def _per_colour(game: "WalkThePlank", scenario: Mapping[str, Any], field: str) -> dict[int, Any]:
+    raw = scenario.get(field, {})
+    if not isinstance(raw, Mapping):
+        raise ScenarioError(field, f"must map colours to lists, got {type(raw).__name__}")
+    return {_colour(game, field, c): v for c, v in raw.items()}
+
+
+def from_scenario(game: "WalkThePlank", scenario: Mapping[str, Any], seed: int) -> "PlankState":
+    from .state import PlankState
+
+    if not isinstance(scenario, Mapping):
+        raise ScenarioError("scenario", f"must be a dict, got {type(scenario).__name__}")
+    for f in scenario:
+        if f not in FIELDS:
+            raise ScenarioError(f, f"is not a known field; the fields are {', '.join(FIELDS)}")
+    colours = game.players
+    n = len(colours)
+    cards = game.cards
+    nc = len(cards)
+    by_name = {c.name: c for c in cards}
+    if "players" in scenario and list(scenario["players"]) != list(colours):
+        raise ScenarioError("players", f"this game seats {', '.join(colours)} (players={n}); "
+                            f"got {scenario['players']!r}: load the game with the matching players option")
+
+    s = PlankState.__new__(PlankState)
+    s._init_base(game, seed, scenario)
+
+    planks = scenario.get("planks", MAX_PLANKS)
+    if isinstance(planks, bool) or not isinstance(planks, int) or not 1 <= planks <= MAX_PLANKS:
+        raise ScenarioError("planks", f"must be 1, 2 or 3 plank pieces in play, got {planks!r}")
+    s.planks = planks
+
+    if "pirates" not in scenario:
+        raise ScenarioError("pirates", "is missing: give 3 places per colour, e.g. {'red': ['ship', 'ship', 'plank 1']}")
+    pirates = _per_colour(game, scenario, "pirates")
+    missing = [colours[i] for i in range(n) if i not in pirates]
+    if missing:
+        raise ScenarioError("pirates", f"no places for {', '.join(missing)}")
+    s.pos = [DEAD] * (3 * n)
+    for seat, places in pirates.items():
+        if not isinstance(places, list) or len(places) != 3:
+            raise ScenarioError("pirates", f"{colours[seat]} needs a list of 3 places, got {places!r}")
+        for i, p in enumerate(places):
+            if p not in PLACES:
+                raise ScenarioError("pirates", f"{colours[seat]}-{i + 1}: {p!r} is not a place; "
+                                    "use 'ship', 'plank 1', 'plank 2', 'plank 3' or 'dead'")
+            if PLACES[p] > planks:
+                raise ScenarioError("pirates", f"{colours[seat]}-{i + 1} is on {p} but only {planks} "
+                                    "plank piece(s) are in play (pirates on a retracted piece are dead)")
+            s.pos[3 * seat + i] = PLACES[p]
+
+    rnd = scenario.get("round", 1)
+    if isinstance(rnd, bool) or not isinstance(rnd, int) or not 1 <= rnd <= game.max_rounds:
+        raise ScenarioError("round", f"must be a round number from 1 to {game.max_rounds}, got {rnd!r}")
+    s.round = rnd
+    s.captain = _colour(game, "captain", scenario.get("captain", colours[0]))
+
+    elim = scenario.get("eliminated", [])
+    if not isinstance(elim, list):
+        raise ScenarioError("eliminated", f"must be a list of colours in elimination order, got {elim!r}")
+    s.eliminated = [_colour(game, "eliminated", c) for c in elim]
+    if len(set(s.eliminated)) != len(s.eliminated):
+        raise ScenarioError("eliminated", f"a colour is listed twice in {elim!r}")
+    out = sorted(colours[i] for i in range(n) if not alive(s.pos, i))
+    if sorted(elim) != out:
+        raise ScenarioError("eliminated", f"must list exactly the colours with no living pirate "
+                            f"({', '.join(out) or 'none'}), in the order they were eliminated; got {elim!r}")
+    s.ghosts = s.eliminated[:game.ghost_players]
+
+    s.loc = [HAND] * (n * nc)
+
+    def card_index(field: str, seat: int, name: Any) -> int:
+        if name not in by_name:
+            raise ScenarioError(field, f"{colours[seat]}: {name!r} is not a card; the cards are "
+                                f"{', '.join(by_name)}")
+        return by_name[name].index
+
+    for seat, names in _per_colour(game, scenario, "set_aside").items():
+        if not isinstance(names, list):
+            raise ScenarioError("set_aside", f"{colours[seat]} needs a list of card names, got {names!r}")
+        for name in names:
+            i = card_index("set_aside", seat, name)
+            if not cards[i].skull:
+                raise ScenarioError("set_aside", f"{colours[seat]}: {name} has no Skull, so it is never set aside")
+            if seat in s.ghosts and not cards[i].is_shove:
+                raise ScenarioError("set_aside", f"{colours[seat]} plays the Ghost and keeps only Shove cards")
+            s.loc[seat * nc + i] = SET_ASIDE
+
+    phase = scenario.get("phase", "programming")
+    if phase not in ("programming", "resolution", "over"):
+        raise ScenarioError("phase", f"must be 'programming', 'resolution' or 'over', got {phase!r}")
+    if phase != "resolution" and "next" in scenario:
+        raise ScenarioError("next", "only a resolution-phase scenario has a next card to reveal")
+    programs = _programs(game, scenario, s, card_index)
+    living = sum(1 for p in s.pos if p >= 0)
+    ended = living <= 2 or sum(1 for i in range(n) if alive(s.pos, i)) <= 1
+    s.final, s.result, s.pending = ended, None, -1
+    s.card_no, s.off, s.turn, s.slot = 0, 0, s.captain, 0
+    for g in s.ghosts:
+        # a Ghost's cards other than Shoves are discarded, unless face up from this round
+        for i, c in enumerate(cards):
+            if not c.is_shove and s.loc[g * nc + i] == HAND and not _revealed_later(programs, g, i):
+                s.loc[g * nc + i] = DISCARDED
+
+    if phase == "over":
+        if programs:
+            raise ScenarioError("programs", "a finished game has no programmed cards")
+        s.stage = OVER
+        if ended:
+            s.result = s._final_outcome()
+        elif rnd >= game.max_rounds:
+            s.final = False
+            s.result = s._draw_outcome()
+        else:
+            raise ScenarioError("phase", "the game is not over: no end condition holds and the round limit is not reached")
+        return s
+    if ended and phase == "programming":
+        raise ScenarioError("pirates", f"only {living} pirate(s) left: the game would already be over "
+                            "(use phase 'resolution' to finish a final round)")
+    if phase == "programming":
+        _setup_programming(game, s, programs)
+    else:
+        _setup_resolution(game, scenario, s, programs)
+    return s
+
+
+def _revealed_later(programs: dict[int, list[int | None]], seat: int, i: int) -> bool:
+    return i in programs.get(seat, [])
+
+
+def _programs(game, scenario, s, card_index) -> dict[int, list[int | None]]:
+    colours = game.players
+    cards = game.cards
+    nc = len(cards)
+    out: dict[int, list[int | None]] = {}
+    for seat, names in _per_colour(game, scenario, "programs").items():
+        if not isinstance(names, list) or len(names) != 3:
+            raise ScenarioError("programs", f"{colours[seat]} needs a list of 3 entries (card name or None) "
+                                f"for cards 1, 2, 3, got {names!r}")
+        row: list[int | None] = []
+        for k, name in enumerate(names, start=1):
+            if name is None:
+                row.append(None)
+                continue
+            i = card_index("programs", seat, name)
+            if i in row:
+                raise ScenarioError("programs", f"{colours[seat]} programs {name} twice")
+            if s.loc[seat * nc + i] == SET_ASIDE:
+                raise ScenarioError("programs", f"{colours[seat]}'s {name} is set aside this round")
+            if k not in cards[i].slots:
+                allowed = " or ".join(map(str, cards[i].slots))
+                raise ScenarioError("programs", f"{colours[seat]}: {name} may only be card {allowed}, not card {k}")
+            row.append(i)
+        if any(x is not None for x in row):
+            out[seat] = row
+    return out
+
+
+def _programmer(game, s, seat: int) -> bool:
+    if alive(s.pos, seat):
+        return True
+    nc = len(game.cards)
+    return seat in s.ghosts and any(c.is_shove and s.loc[seat * nc + c.index] == HAND for c in game.cards)
+
+
+def _setup_programming(game, s, programs) -> None:
+    colours = game.players
+    n = len(colours)
+    cards = game.cards
+    nc = len(cards)
+    if not alive(s.pos, s.captain):
+        raise ScenarioError("captain", f"{colours[s.captain]} has no living pirate and cannot hold the "
+                            "Captain's Token at the start of a round")
+    s.stage, s.turn, s.slot = PROGRAMMING, -1, 1
+    for off in range(n):
+        seat = (s.captain + off) % n
+        row = programs.get(seat, [None, None, None])
+        placed = [k for k in (1, 2, 3) if row[k - 1] is not None]
+        if not _programmer(game, s, seat):
+            if placed:
+                raise ScenarioError("programs", f"{colours[seat]} places no cards this round")
+            continue
+        ghost = seat in s.ghosts
+        if ghost:
+            if len(placed) > 1 or any(not cards[row[k - 1]].is_shove for k in placed):
+                raise ScenarioError("programs", f"{colours[seat]} plays the Ghost: one Shove card only")
+            done = len(placed) == 1
+        else:
+            if placed != list(range(1, len(placed) + 1)):
+                raise ScenarioError("programs", f"{colours[seat]} programs cards in order 1, 2, 3; got {row!r}")
+            done = len(placed) == 3
+        if s.turn >= 0 and placed:
+            raise ScenarioError("programs", f"{colours[seat]} cannot have programmed yet: "
+                                f"{colours[s.turn]} is still programming")
+        for k in placed:
+            s.loc[seat * nc + row[k - 1]] = k
+        if not done and s.turn < 0:
+            s.turn, s.slot = seat, len(placed) + 1
+            if not ghost:
+                hand = [cards[i] for i in range(nc) if s.loc[seat * nc + i] == HAND]
+                if not can_fill(hand, tuple(range(s.slot, 4))):
+                    raise ScenarioError("programs", f"{colours[seat]} could not fill the remaining card positions")
+    if s.turn < 0:  # everybody has programmed: the reveals begin
+        s.stage, s.card_no, s.off, s.turn, s.slot = RESOLUTION, 1, -1, s.captain, 0
+        s._advance()
+
+
+def _setup_resolution(game, scenario, s, programs) -> None:
+    colours = game.players
+    n = len(colours)
+    cards = game.cards
+    nc = len(cards)
+    nxt = scenario.get("next")
+    if not isinstance(nxt, Mapping) or set(nxt) != {"card", "player"}:
+        raise ScenarioError("next", f"a resolution scenario needs next = {{'card': 1..3, 'player': colour}}, got {nxt!r}")
+    k = nxt["card"]
+    if k not in (1, 2, 3) or isinstance(k, bool):
+        raise ScenarioError("next", f"card must be 1, 2 or 3, got {k!r}")
+    seat_next = _colour(game, "next", nxt["player"])
+    off_next = (seat_next - s.captain) % n
+    if programs.get(seat_next, [None] * 3)[k - 1] is None:
+        raise ScenarioError("next", f"{colours[seat_next]} has no card {k} programmed to reveal")
+    for seat in range(n):
+        row = programs.get(seat, [None, None, None])
+        off = (seat - s.captain) % n
+        ghost = seat in s.ghosts
+        later = [j for j in (1, 2, 3) if row[j - 1] is not None and (j, off) >= (k, off_next)]
+        if alive(s.pos, seat):
+            if None in row:
+                raise ScenarioError("programs", f"{colours[seat]} is alive and must have programmed cards 1, 2 and 3")
+        elif later and not ghost:
+            raise ScenarioError("programs", f"{colours[seat]} is eliminated: its unrevealed cards went back to the hand")
+        elif later and ghost:
+            placed = [j for j in (1, 2, 3) if row[j - 1] is not None]
+            if len(placed) != 1 or not cards[row[placed[0] - 1]].is_shove:
+                raise ScenarioError("programs", f"{colours[seat]} plays the Ghost: one Shove card only")
+        for j in (1, 2, 3):
+            i = row[j - 1]
+            if i is not None:
+                s.loc[seat * nc + i] = j if (j, off) >= (k, off_next) else REVEALED + j
+    s.stage, s.card_no, s.off, s.turn, s.slot = RESOLUTION, k, off_next - 1, s.captain, 0
+    s._advance()
+
+
+def to_scenario(s: "PlankState") -> dict[str, Any]:
+    game = s.game
+    colours = game.players
+    cards = game.cards
+    nc = len(cards)
+    out: dict[str, Any] = {
+        "players": list(colours),
+        "round": s.round,
+        "captain": colours[s.captain],
+        "planks": s.planks,
+        "pirates": {c: [_place(p) for p in s.pos[3 * i:3 * i + 3]] for i, c in enumerate(colours)},
+        "eliminated": [colours[i] for i in s.eliminated],
+        "set_aside": {c: [cards[i].name for i in s.cards_at(seat, SET_ASIDE)] for seat, c in enumerate(colours)},
+        "programs": {},
+        "phase": ("programming", "resolution", "over")[s.stage],
+    }
+    for seat, c in enumerate(colours):
+        row: list[str | None] = [None, None, None]
+        for i in range(nc):
+            w = s.loc[seat * nc + i]
+            if 1 <= w <= 3:
+                row[w - 1] = cards[i].name
+            elif w > REVEALED:
+                row[w - REVEALED - 1] = cards[i].name
+        if any(row):
+            out["programs"][c] = row
+    if s.stage == RESOLUTION:
+        out["next"] = {"card": s.card_no, "player": colours[(s.captain + s.off) % len(colours)]}
+    return out

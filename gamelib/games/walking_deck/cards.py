@@ -1,0 +1,380 @@
+"""The Walking Deck's card set: Events, Calamity tokens and Protagonists, read from a TOML file
+and checked field by field, so a teacher's edited copy fails with the file, card and field.
+
+Effects are data: each banner is a list of short phrases (the "effect vocabulary" below) that
+``rules.py`` interprets. Parsed effects are small tuples, shared by every state."""
+from __future__ import annotations
+
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+from gamelib.core.cards import Checker, data_path, read_toml
+from gamelib.core.errors import CardDataError
+
+PILES = ("Rural", "Urban")
+PILE_SIZE = 18
+KINDS = ("Zombie", "Character", "Object/Location/Animal")
+RESERVES = ("Food", "Medical", "Restorative")
+WEAKNESSES = ("malnutrition", "injuries", "stress")  # weakness i is protected by Reserve i
+BANNERS = ("white", "black", "grey")
+N_CALAMITIES = 12
+N_RESPITES = 2
+PROTAGONISTS = ("Aénor", "Boris", "Adrien", "Éléonore")
+IMMEDIATE = "memorise and replace"
+
+# phrase -> (effect kind, banners it may appear on). Journey-only effects act on the hand and
+# piles; Interrogation-only effects act on the Characters in front of you.
+EFFECT_HELP = {
+    "restore <Reserve>": "turn that Reserve to its available side",
+    "consume <Reserve>": "turn that Reserve to its consumed side",
+    "bury this": "bury this Event",
+    "bury from hand": "bury an Event of your choice from your hand (white/black only)",
+    "memorise top <pile>": "memorise the top Event of that pile, without its effects (white/black only)",
+    "avoid top <pile>": "avoid the top Event of that pile, without its effects (white/black only)",
+    "respite in": "put a Respite Calamity from beside the bag into the bag",
+    "respite out": "take a Respite Calamity out of the bag",
+    "damage <X>": "inflict X damage, distributed by you (grey only)",
+    "calamity [add <weakness>]... [ignore <weakness>]...": "draw a Calamity from the bag (grey only)",
+    "heal <X> [<weakness>]": "heal up to X Characters, optionally only those with that weakness (grey only)",
+    "unbury": "remove the most recently buried Event from the game (grey only)",
+}
+JOURNEY_ONLY = ("bury_hand", "memorise_top", "avoid_top")
+GREY_ONLY = ("damage", "calamity", "heal", "unbury")
+#: effects that, when they cannot be applied, bury the Event (F.A.Q.: "negative effects")
+NEGATIVE = ("damage", "calamity")
+
+
+def bit(weakness: str) -> int:
+    return 1 << WEAKNESSES.index(weakness)
+
+
+def mask_names(mask: int) -> list[str]:
+    return [w for i, w in enumerate(WEAKNESSES) if mask >> i & 1]
+
+
+def mask_text(mask: int) -> str:
+    return " + ".join(mask_names(mask)) if mask else "no weakness"
+
+
+class Event:
+    """One Event card. ``white``/``black``/``grey`` are tuples of parsed effects (empty: no banner)."""
+
+    __slots__ = ("id", "name", "label", "pile", "kind", "source", "white", "black", "grey",
+                 "weak", "toughness", "immediate", "is_character", "texts", "note")
+
+    def __init__(self, **kw: Any):
+        for k in self.__slots__:
+            setattr(self, k, kw.get(k))
+
+    def __repr__(self) -> str:
+        return f"<Event {self.id} {self.label}>"
+
+
+class Token:
+    __slots__ = ("id", "weak", "respite", "source", "order", "text")
+
+    def __init__(self, id: str, weak: int, respite: bool, source: str, order: int):
+        self.id, self.weak, self.respite, self.source, self.order = id, weak, respite, source, order
+        self.text = "Respite (no weakness)" if respite else mask_text(weak)
+
+
+class Protagonist:
+    __slots__ = ("name", "ascii", "stars", "burial_limit", "power", "uses", "source", "text")
+
+    def __init__(self, **kw: Any):
+        for k in self.__slots__:
+            setattr(self, k, kw.get(k))
+
+
+class CardSet:
+    """Everything read from one card file; shared by every Game and State that uses it."""
+
+    def __init__(self, file: str, events: dict[str, Event], piles: dict[str, tuple[str, ...]],
+                 tokens: dict[str, Token], protagonists: dict[str, Protagonist]):
+        self.file = file
+        self.events = events
+        self.piles = piles
+        self.tokens = tokens
+        self.token_ids = tuple(tokens)
+        self.calamities = tuple(t for t in tokens if not tokens[t].respite)
+        self.respites = tuple(t for t in tokens if tokens[t].respite)
+        self.protagonists = protagonists
+        self.order = {cid: i for i, cid in enumerate(list(events) + list(tokens))}
+        from .rules import action_table  # rules needs the card classes defined here
+
+        self.actions = action_table(events)
+
+
+# ---- effects -----------------------------------------------------------------------------------
+
+def parse_effect(ck: Checker, field: str, phrase: Any) -> tuple:
+    """One phrase of a banner -> an effect tuple, or a CardDataError naming card and field."""
+    if not isinstance(phrase, str):
+        raise ck.fail(field, f"effects must be strings, got {phrase!r}")
+    words = phrase.split()
+    known = "; ".join(f"{k!r} ({v})" for k, v in EFFECT_HELP.items())
+    unknown = ck.fail(field, f"unknown effect {phrase!r}; the effects are: {known}")
+    if not words:
+        raise unknown
+    head, rest = words[0], words[1:]
+
+    def number(word: str) -> int:
+        if not word.isdigit() or not 1 <= int(word) <= 9:
+            raise ck.fail(field, f"{phrase!r}: the amount must be a number from 1 to 9, got {word!r}")
+        return int(word)
+
+    def weakness(word: str) -> int:
+        if word not in WEAKNESSES:
+            raise ck.fail(field, f"{phrase!r}: {word!r} is not a weakness; use one of {', '.join(WEAKNESSES)}")
+        return bit(word)
+
+    if head in ("restore", "consume") and len(rest) == 1:
+        if rest[0] not in RESERVES:
+            raise ck.fail(field, f"{phrase!r}: {rest[0]!r} is not a Reserve; use one of {', '.join(RESERVES)}")
+        return (head, RESERVES.index(rest[0]))
+    if phrase == "bury this":
+        return ("bury_self",)
+    if phrase == "bury from hand":
+        return ("bury_hand",)
+    if head in ("memorise", "avoid") and len(rest) == 2 and rest[0] == "top":
+        if rest[1] not in PILES:
+            raise ck.fail(field, f"{phrase!r}: {rest[1]!r} is not a pile; use Rural or Urban")
+        return (head + "_top", rest[1])
+    if phrase == "respite in":
+        return ("respite_in",)
+    if phrase == "respite out":
+        return ("respite_out",)
+    if head == "damage" and len(rest) == 1:
+        return ("damage", number(rest[0]))
+    if head == "calamity":
+        add = ignore = 0
+        if len(rest) % 2:
+            raise unknown
+        for verb, w in zip(rest[::2], rest[1::2]):
+            if verb == "add":
+                add |= weakness(w)
+            elif verb == "ignore":
+                ignore |= weakness(w)
+            else:
+                raise unknown
+        return ("calamity", add, ignore)
+    if head == "heal" and 1 <= len(rest) <= 2:
+        return ("heal", number(rest[0]), weakness(rest[1]) if len(rest) == 2 else 0)
+    if phrase == "unbury":
+        return ("unbury",)
+    raise unknown
+
+
+def effect_text(e: tuple) -> str:
+    """An effect in plain words (for views, logs and the rulings)."""
+    k = e[0]
+    if k in ("restore", "consume"):
+        return f"{k} the {RESERVES[e[1]]} Reserve"
+    if k == "bury_self":
+        return "bury this Event"
+    if k == "bury_hand":
+        return "bury an Event from your hand"
+    if k == "memorise_top":
+        return f"memorise the top Event of the {e[1]} pile (without its effects)"
+    if k == "avoid_top":
+        return f"avoid the top Event of the {e[1]} pile (without its effects)"
+    if k == "respite_in":
+        return "put a Respite Calamity into the bag"
+    if k == "respite_out":
+        return "take a Respite Calamity out of the bag"
+    if k == "damage":
+        return f"inflict {e[1]} damage"
+    if k == "calamity":
+        mods = []
+        if e[1]:
+            mods.append("add " + " and ".join(mask_names(e[1])))
+        if e[2]:
+            mods.append("ignore " + " and ".join(mask_names(e[2])))
+        return "draw a Calamity" + (f" ({'; '.join(mods)})" if mods else "")
+    if k == "heal":
+        who = f" showing {mask_text(e[2])}" if e[2] else ""
+        return f"heal up to {e[1]} Character{'s' if e[1] > 1 else ''}{who}"
+    if k == "unbury":
+        return "remove the last buried Event from the game"
+    raise ValueError(f"unknown effect {e!r}")  # pragma: no cover
+
+
+def banner_text(effects: tuple) -> str | None:
+    return "; ".join(effect_text(e) for e in effects) if effects else None
+
+
+# ---- protagonists -----------------------------------------------------------------------------
+
+POWER_HELP = {
+    "keep <N>": "end each play step keeping up to N Events instead of 0 or 1",
+    "redraw <N>": "up to N times per game, return a drawn Calamity to the bag and draw again",
+    "reserve heal": "once per Reserve, use it (available or consumed) to heal 1 damage of a Character "
+                    "showing its weakness, between two Events of the Interrogation; it ends consumed",
+    "restore <N>": "up to N times per game, at any time in either phase, restore a consumed Reserve",
+}
+
+
+def parse_power(ck: Checker) -> tuple[str, int]:
+    phrase = ck.req("power", str)
+    words = phrase.split()
+    if phrase == "reserve heal":
+        return "reserve heal", len(RESERVES)
+    if len(words) == 2 and words[0] in ("keep", "redraw", "restore") and words[1].isdigit():
+        n = int(words[1])
+        lo, hi = (1, 2) if words[0] == "keep" else (1, 9)
+        if not lo <= n <= hi:
+            raise ck.fail("power", f"{phrase!r}: the number must be between {lo} and {hi}")
+        return words[0], n
+    known = "; ".join(f"{k!r} ({v})" for k, v in POWER_HELP.items())
+    raise ck.fail("power", f"unknown power {phrase!r}; the powers are: {known}")
+
+
+def power_text(name: str, power: str, uses: int) -> str:
+    if power == "keep":
+        return f"{name} may end each play step of the Journey keeping up to {uses} Events in hand (instead of 0 or 1)."
+    if power == "redraw":
+        return f"Up to {uses} times per game, when a Calamity is drawn, {name} may return it to the bag and draw again."
+    if power == "reserve heal":
+        return (f"Once per Reserve, between two Events of the Interrogation, {name} may use that Reserve, "
+                "available or consumed, to heal 1 damage of a Character showing its weakness; "
+                "the Reserve ends on its consumed side.")
+    return f"Up to {uses} times per game, at any time in either phase, {name} may restore a consumed Reserve."
+
+
+# ---- loading --------------------------------------------------------------------------------
+
+EVENT_FIELDS = ("id", "name", "pile", "kind", "source", "white", "black", "grey",
+                "weaknesses", "toughness", "immediate", "note")
+
+
+def _event(file: str, raw: Any, index: int) -> Event:
+    name = raw.get("id") if isinstance(raw, dict) else None
+    ck = Checker(file, name if isinstance(name, str) else f"event #{index + 1}", raw)
+    ck.no_unknown(EVENT_FIELDS)
+    cid = ck.req("id", str)
+    ev = Event(id=cid, name=ck.req("name", str), pile=ck.choice("pile", PILES), kind=ck.choice("kind", KINDS),
+               source=ck.source(), note=ck.req("note", str, ""))
+    if not ev.name.strip():
+        raise ck.fail("name", "must not be empty")
+    for banner in BANNERS:
+        if banner not in ck.data:
+            raise ck.fail(banner, f"is missing; write {banner} = [] for an Event without a {banner} banner")
+        phrases = ck.req(banner, list)
+        effects = tuple(parse_effect(ck, banner, p) for p in phrases)
+        for e in effects:
+            if e[0] in JOURNEY_ONLY and banner == "grey":
+                raise ck.fail(banner, f"{effect_text(e)!r} acts on the hand or a pile, so it can only be on a white or black banner")
+            if e[0] in GREY_ONLY and banner != "grey":
+                raise ck.fail(banner, f"{effect_text(e)!r} acts on the Characters in front of you, so it can only be on the grey banner")
+        setattr(ev, banner, effects)
+    if not (ev.white or ev.black or ev.grey):
+        raise ck.fail("grey", "an Event needs at least one banner (white, black or grey)")
+    ev.is_character = ev.kind == "Character"
+    if ev.is_character:
+        ws = ck.str_list("weaknesses", WEAKNESSES)
+        if not ws:
+            raise ck.fail("weaknesses", "a Character needs at least one weakness")
+        ev.weak = sum(bit(w) for w in set(ws))
+        ev.toughness = ck.int_range("toughness", 1, 3)
+    else:
+        for f in ("weaknesses", "toughness"):
+            if f in ck.data:
+                raise ck.fail(f, "only Characters have weaknesses and toughness")
+        ev.weak, ev.toughness = 0, 0
+    ev.immediate = ck.choice("immediate", (IMMEDIATE,), None) is not None
+    if ev.immediate and ev.white:
+        raise ck.fail("white", "an Event with an immediate effect memorises itself without its effects, "
+                               "so its white banner would never apply")
+    ev.texts = {b: banner_text(getattr(ev, b)) for b in BANNERS}
+    return ev
+
+
+def _labels(events: list[Event]) -> None:
+    """Labels are names, made unique with the pile (and a number) when names repeat."""
+    count = Counter(e.name for e in events)
+    seen: Counter = Counter()
+    per_pile = Counter((e.name, e.pile) for e in events)
+    for e in events:
+        if count[e.name] == 1:
+            e.label = e.name
+        elif per_pile[(e.name, e.pile)] == 1:
+            e.label = f"{e.name} ({e.pile})"
+        else:
+            seen[(e.name, e.pile)] += 1
+            e.label = f"{e.name} ({e.pile} {seen[(e.name, e.pile)]})"
+
+
+def load_cards(path: str | Path | None = None) -> CardSet:
+    """Read and check a card file (``None``: the shipped ``walking_deck.toml``)."""
+    p = Path(path) if path is not None else data_path("walking_deck.toml")
+    file = str(p)
+    data = read_toml(p)
+    top = Checker(file, None, data)
+    top.no_unknown(("title", "note", "event", "calamity", "protagonist"))
+
+    events: list[Event] = [_event(file, raw, i) for i, raw in enumerate(top.req("event", list))]
+    ids = Counter(e.id for e in events)
+    dup = [i for i, n in ids.items() if n > 1]
+    if dup:
+        raise CardDataError(file, dup[0], "id", "this id is used by more than one Event")
+    piles = {pile: tuple(e.id for e in events if e.pile == pile) for pile in PILES}
+    for pile, members in piles.items():
+        if len(members) != PILE_SIZE:
+            extra = members[PILE_SIZE] if len(members) > PILE_SIZE else None
+            raise CardDataError(file, extra, "pile", f"the {pile} pile has {len(members)} Events; it needs exactly {PILE_SIZE}")
+    _labels(events)
+
+    tokens: dict[str, Token] = {}
+    for i, raw in enumerate(top.req("calamity", list)):
+        tid = raw.get("id") if isinstance(raw, dict) else None
+        ck = Checker(file, tid if isinstance(tid, str) else f"calamity #{i + 1}", raw)
+        ck.no_unknown(("id", "weaknesses", "respite", "source"))
+        tid = ck.req("id", str)
+        if tid in tokens or tid in ids:
+            raise ck.fail("id", "this id is already used")
+        respite = ck.req("respite", bool, False)
+        ws = ck.str_list("weaknesses", WEAKNESSES, [])
+        if respite and ws:
+            raise ck.fail("weaknesses", "a Respite Calamity shows no weakness")
+        if not respite and not ws:
+            raise ck.fail("weaknesses", "a Calamity needs at least one weakness (or respite = true)")
+        tokens[tid] = Token(tid, sum(bit(w) for w in set(ws)), respite, ck.source(), len(ids) + i)
+    n_cal = sum(1 for t in tokens.values() if not t.respite)
+    if n_cal != N_CALAMITIES or len(tokens) - n_cal != N_RESPITES:
+        raise CardDataError(file, None, "calamity", f"the bag needs {N_CALAMITIES} Calamity tokens with weaknesses and "
+                                                   f"{N_RESPITES} Respite tokens; found {n_cal} and {len(tokens) - n_cal}")
+
+    protagonists: dict[str, Protagonist] = {}
+    for i, raw in enumerate(top.req("protagonist", list)):
+        pname = raw.get("name") if isinstance(raw, dict) else None
+        ck = Checker(file, pname if isinstance(pname, str) else f"protagonist #{i + 1}", raw)
+        ck.no_unknown(("name", "ascii", "stars", "burial_limit", "power", "source"))
+        name = ck.choice("name", PROTAGONISTS)
+        if name in protagonists:
+            raise ck.fail("name", "this Protagonist is described twice")
+        power, uses = parse_power(ck)
+        protagonists[name] = Protagonist(
+            name=name, ascii=ck.req("ascii", str, name), stars=ck.int_range("stars", 1, 5),
+            burial_limit=ck.int_range("burial_limit", 1, 36), power=power, uses=uses,
+            source=ck.source(), text=power_text(name, power, uses))
+    missing = [p for p in PROTAGONISTS if p not in protagonists]
+    if missing:
+        raise CardDataError(file, missing[0], "protagonist", f"every Protagonist must be described; missing {', '.join(missing)}")
+
+    return CardSet(file, {e.id: e for e in events}, piles, tokens, protagonists)
+
+
+_cache: dict[tuple[str, float], CardSet] = {}
+
+
+def cached_cards(path: str | None) -> CardSet:
+    """Load once per file version: every Game on the same file shares one CardSet."""
+    p = Path(path) if path is not None else data_path("walking_deck.toml")
+    try:
+        key = (str(p), p.stat().st_mtime)
+    except OSError:
+        return load_cards(p)  # read_toml reports the problem with the file name
+    if key not in _cache:
+        _cache[key] = load_cards(p)
+    return _cache[key]

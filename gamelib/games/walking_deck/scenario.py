@@ -1,0 +1,344 @@
+"""Positions as plain dicts: ``state.to_scenario()`` and ``WalkingDeck.from_scenario(d, seed)``.
+
+Every zone is a list of card ids. Piles are listed top first, the Memory first memorised first
+(the order it is unstacked in), the Buried first buried first. Convenient defaults for tests:
+
+* an Event named in no zone is "removed from the game";
+* without ``"bag"``, every Calamity token not named elsewhere is in the bag and each Respite not
+  named elsewhere is beside it (or in the bag if ``"respite_aside"`` is given); with ``"bag"``,
+  tokens named nowhere are "out of play" for this scenario (to control the draws);
+* Reserves not named are available; ``phase`` is "Journey"; ``step`` is "draw" while the hand
+  has fewer than 3 Events and a pile is not empty, else "play".
+
+Everything given is checked strictly: a ``ScenarioError`` names the field."""
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from gamelib.core import ScenarioError
+
+from . import rules
+from .cards import BANNERS, PILES, RESERVES, WEAKNESSES, bit, mask_names
+
+if TYPE_CHECKING:
+    from .game import WalkingDeck
+    from .state import WalkingDeckState
+
+EVENT_ZONES = ("rural", "urban", "hand", "memory", "avoided", "buried", "removed")
+FIELDS = (
+    "phase", "step", *EVENT_ZONES, "being_unstacked", "characters", "reserves", "bag", "respite_aside",
+    "drawn_calamity", "tokens_out_of_play", "resolving", "pending", "power_uses", "power_reserves_used",
+)
+PENDING_KINDS = ("damage", "heal", "calamity", "bury from hand", "replacement")
+
+
+def _list(d: Mapping, field: str) -> list:
+    v = d.get(field, [])
+    if not isinstance(v, (list, tuple)):
+        raise ScenarioError(field, f"must be a list of ids, got {type(v).__name__}")
+    for c in v:
+        if not isinstance(c, str):
+            raise ScenarioError(field, f"must be a list of id strings, got {c!r}")
+    return list(v)
+
+
+def _int(v: Any, field: str, lo: int, hi: int) -> int:
+    if not isinstance(v, int) or isinstance(v, bool) or not lo <= v <= hi:
+        raise ScenarioError(field, f"must be a whole number from {lo} to {hi}, got {v!r}")
+    return v
+
+
+def _weak_list(v: Any, field: str) -> int:
+    if v is None:
+        return 0
+    if not isinstance(v, (list, tuple)) or any(w not in WEAKNESSES for w in v):
+        raise ScenarioError(field, f"must be a list of weaknesses ({', '.join(WEAKNESSES)}), got {v!r}")
+    return sum(bit(w) for w in set(v))
+
+
+def from_scenario(game: WalkingDeck, d: Mapping[str, Any], seed: int) -> WalkingDeckState:
+    from .state import WalkingDeckState
+
+    if not isinstance(d, Mapping):
+        raise ScenarioError("scenario", f"must be a dict, got {type(d).__name__}")
+    for k in d:
+        if k not in FIELDS:
+            raise ScenarioError(str(k), f"is not a scenario field; the fields are: {', '.join(FIELDS)}")
+    cs = game.cards
+    ev = cs.events
+    prot = game.protagonist
+    s = WalkingDeckState.__new__(WalkingDeckState)
+    s._init_base(game, seed, d)
+    where: dict[str, str] = {}
+
+    def place(field: str, c: str, tokens: bool = False) -> None:
+        known = cs.tokens if tokens else ev
+        if c not in known:
+            what = "Calamity token" if tokens else "Event"
+            raise ScenarioError(field, f"unknown {what} id {c!r}; the ids are {', '.join(known)}")
+        if c in where:
+            raise ScenarioError(field, f"{c} is also in {where[c]!r}: every card is in exactly one place")
+        where[c] = field
+
+    zones: dict[str, list[str]] = {}
+    for field in EVENT_ZONES:
+        zones[field] = _list(d, field)
+        for c in zones[field]:
+            place(field, c)
+    for pile in PILES:
+        for c in zones[pile.lower()]:
+            if ev[c].pile != pile:
+                raise ScenarioError(pile.lower(), f"{c} ({ev[c].label}) is an {ev[c].pile} Event, not a {pile} one")
+
+    # Characters in front: a list of ids or {"id", "damage"} dicts, or a dict id -> damage
+    raw = d.get("characters", [])
+    items = list(raw.items()) if isinstance(raw, Mapping) else raw
+    if not isinstance(items, (list, tuple)):
+        raise ScenarioError("characters", "must be a list of ids or of {'id': ..., 'damage': ...}, or a dict id -> damage")
+    front: list[str] = []
+    dmg: dict[str, int] = {}
+    for item in items:
+        if isinstance(item, str):
+            c, n = item, 0
+        elif isinstance(item, Mapping) and set(item) <= {"id", "damage"} and "id" in item:
+            c, n = item["id"], item.get("damage", 0)
+        elif isinstance(item, (list, tuple)) and len(item) == 2:
+            c, n = item
+        else:
+            raise ScenarioError("characters", f"cannot read {item!r}: give an id or {{'id': ..., 'damage': ...}}")
+        if not isinstance(c, str):
+            raise ScenarioError("characters", f"ids must be strings, got {c!r}")
+        place("characters", c)
+        if not ev[c].is_character:
+            raise ScenarioError("characters", f"{c} ({ev[c].label}) is not a Character")
+        dmg[c] = _int(n, f"characters.{c}.damage", 0, ev[c].toughness)
+        front.append(c)
+
+    current = d.get("being_unstacked")
+    if current is not None:
+        if not isinstance(current, str):
+            raise ScenarioError("being_unstacked", f"must be an Event id or None, got {current!r}")
+        place("being_unstacked", current)
+        if ev[current].is_character:
+            raise ScenarioError("being_unstacked", f"{current} is a Character: an unstacked Character goes straight in front")
+    for c in ev:
+        if c not in where:
+            zones["removed"].append(c)
+
+    # tokens
+    bag = _list(d, "bag")
+    aside = _list(d, "respite_aside")
+    out = _list(d, "tokens_out_of_play")
+    drawn = d.get("drawn_calamity")
+    for field, lst in (("bag", bag), ("respite_aside", aside), ("tokens_out_of_play", out)):
+        for t in lst:
+            place(field, t, tokens=True)
+    if drawn is not None:
+        if not isinstance(drawn, str):
+            raise ScenarioError("drawn_calamity", f"must be a token id or None, got {drawn!r}")
+        place("drawn_calamity", drawn, tokens=True)
+    for t in aside:
+        if not cs.tokens[t].respite:
+            raise ScenarioError("respite_aside", f"{t} is not a Respite Calamity")
+    for t in cs.tokens:
+        if t not in where:
+            if "bag" in d:
+                out.append(t)
+            elif cs.tokens[t].respite and "respite_aside" not in d:
+                aside.append(t)
+            else:
+                bag.append(t)
+    order = cs.order.__getitem__
+
+    reserves = [True, True, True]
+    raw_r = d.get("reserves", {})
+    if not isinstance(raw_r, Mapping):
+        raise ScenarioError("reserves", "must be a dict like {'Food': 'consumed'}")
+    for name, v in raw_r.items():
+        if name not in RESERVES:
+            raise ScenarioError("reserves", f"unknown Reserve {name!r}; the Reserves are {', '.join(RESERVES)}")
+        if v not in ("available", "consumed"):
+            raise ScenarioError(f"reserves.{name}", f"must be 'available' or 'consumed', got {v!r}")
+        reserves[RESERVES.index(name)] = v == "available"
+
+    phase = d.get("phase", rules.JOURNEY)
+    if phase not in (rules.JOURNEY, rules.INTERROGATION):
+        raise ScenarioError("phase", f"must be 'Journey' or 'Interrogation', got {phase!r}")
+    piles_left = bool(zones["rural"] or zones["urban"])
+    if phase == rules.JOURNEY:
+        if len(zones["hand"]) > rules.HAND_SIZE:
+            raise ScenarioError("hand", f"holds {len(zones['hand'])} Events; a hand holds at most {rules.HAND_SIZE}")
+        if front or current:
+            raise ScenarioError("characters" if front else "being_unstacked", "Characters are placed and Events unstacked only during the Interrogation")
+        default = "draw" if len(zones["hand"]) < rules.HAND_SIZE and piles_left else "play"
+        step = d.get("step", default)
+        if step not in ("draw", "play"):
+            raise ScenarioError("step", f"in the Journey must be 'draw' or 'play', got {step!r}")
+    else:
+        for field in ("rural", "urban", "hand"):
+            if zones[field]:
+                raise ScenarioError(field, "must be empty during the Interrogation (it starts when both piles and the hand are empty)")
+        step = d.get("step", "unstack")
+        if step != "unstack":
+            raise ScenarioError("step", f"in the Interrogation must be 'unstack', got {step!r}")
+
+    s.rural = list(reversed(zones["rural"]))
+    s.urban = list(reversed(zones["urban"]))
+    s.hand, s.memory, s.avoided = zones["hand"], zones["memory"], zones["avoided"]
+    s.buried, s.removed = zones["buried"], zones["removed"]
+    s.front, s.dmg, s.current = front, dmg, current
+    s.reserves = tuple(reserves)
+    s.bag, s.aside, s.out = sorted(bag, key=order), sorted(aside, key=order), tuple(sorted(out, key=order))
+    s.drawn = drawn
+    s.stage, s.step = phase, step
+    s.src, s.banner, s.nxt, s.failed = None, "grey", 0, False
+    s.pending = None
+    s.over = None
+    s._odds = None
+
+    uses = d.get("power_uses", 0)
+    s.uses = _int(uses, "power_uses", 0, prot.uses if prot.power in ("redraw", "restore") else 0)
+    used = d.get("power_reserves_used", [])
+    if not isinstance(used, (list, tuple)) or any(r not in RESERVES for r in used):
+        raise ScenarioError("power_reserves_used", f"must be a list of Reserve names ({', '.join(RESERVES)})")
+    if used and prot.power != "reserve heal":
+        raise ScenarioError("power_reserves_used", f"only a 'reserve heal' power uses Reserves; {prot.name}'s power is {prot.power!r}")
+    s.power_reserves = sum(1 << RESERVES.index(r) for r in set(used))
+
+    _resolving(s, d, phase, current)
+    _pending(s, d, phase)
+    if drawn is not None and (s.pending is None or s.pending[0] != "calamity"):
+        raise ScenarioError("drawn_calamity", "a Calamity is out of the bag only while a Calamity decision is pending")
+
+    if len(s.buried) >= prot.burial_limit:
+        s.over = "lost"
+        rules.log(s, rules.END, f"{len(s.buried)} Events are buried, {prot.name}'s limit: you have lost!")
+        return s
+    try:
+        rules.advance(s)
+    except rules.Ended:
+        s.pending = s.src = None
+    return s
+
+
+def _resolving(s: WalkingDeckState, d: Mapping, phase: str, current: str | None) -> None:
+    ev = s.game.cards.events
+    r = d.get("resolving")
+    if r is None:
+        if current is not None:
+            raise ScenarioError("resolving", f"{current} is being unstacked, so 'resolving' must say where its grey banner is")
+        return
+    if not isinstance(r, Mapping) or "event" not in r or set(r) - {"event", "banner", "next_effect", "failed"}:
+        raise ScenarioError("resolving", "must be {'event': id, 'banner': 'white'|'black'|'grey', 'next_effect': n, 'failed': bool}")
+    c = r["event"]
+    if c not in ev:
+        raise ScenarioError("resolving.event", f"unknown Event id {c!r}")
+    banner = r.get("banner", "grey")
+    if banner not in BANNERS or not getattr(ev[c], banner):
+        raise ScenarioError("resolving.banner", f"{c} ({ev[c].label}) has no {banner!r} banner")
+    if (banner == "grey") != (phase == rules.INTERROGATION):
+        raise ScenarioError("resolving.banner", f"a {banner} banner is not applied during the {phase}")
+    allowed = {"white": ("memory", "buried"), "black": ("avoided", "buried"),
+               "grey": ("being_unstacked", "characters", "buried")}[banner]
+    zone = ("being_unstacked" if c == s.current else "characters" if c in s.front else
+            "memory" if c in s.memory else "avoided" if c in s.avoided else "buried" if c in s.buried else "elsewhere")
+    if zone not in allowed:
+        raise ScenarioError("resolving.event", f"an Event applying its {banner} banner is in {' or '.join(allowed)}, not in {zone}")
+    if current is not None and c != current:
+        raise ScenarioError("resolving.event", f"the Event being unstacked is {current}, so it is the one resolving")
+    s.src, s.banner = c, banner
+    s.nxt = _int(r.get("next_effect", 0), "resolving.next_effect", 0, len(getattr(ev[c], banner)))
+    failed = r.get("failed", False)
+    if not isinstance(failed, bool):
+        raise ScenarioError("resolving.failed", f"must be true or false, got {failed!r}")
+    s.failed = failed
+
+
+def _pending(s: WalkingDeckState, d: Mapping, phase: str) -> None:
+    p = d.get("pending")
+    if p is None:
+        return
+    if not isinstance(p, Mapping) or p.get("kind") not in PENDING_KINDS:
+        raise ScenarioError("pending", f"must be None or a dict with 'kind' one of {', '.join(PENDING_KINDS)}")
+    kind = p["kind"]
+    fields = {"damage": {"left"}, "heal": {"left", "weakness", "healed"}, "calamity": {"add", "ignore", "reserves_used"},
+              "bury from hand": set(), "replacement": set()}[kind]
+    extra = set(p) - fields - {"kind"}
+    if extra:
+        raise ScenarioError(f"pending.{sorted(extra)[0]}", f"is not a field of a {kind!r} decision; its fields are {', '.join(sorted(fields)) or 'none'}")
+    if kind == "replacement":
+        if phase != rules.JOURNEY or s.src is not None or not (s.rural or s.urban):
+            raise ScenarioError("pending", "a replacement is drawn during the Journey, outside any banner, from a non-empty pile")
+        s.pending = ("replacement",)
+        return
+    if s.src is None:
+        raise ScenarioError("pending", f"a {kind!r} decision belongs to a banner being applied: give 'resolving' too")
+    if kind == "bury from hand":
+        if s.banner == "grey" or not s.hand:
+            raise ScenarioError("pending", "burying from the hand happens in the Journey, with Events in hand")
+        s.pending = ("bury_hand",)
+        return
+    if s.banner != "grey":
+        raise ScenarioError("pending", f"a {kind!r} decision belongs to a grey banner")
+    if kind == "damage":
+        if not s.front:
+            raise ScenarioError("pending", "damage is only distributed among Characters in front of you")
+        s.pending = ("damage", _int(p.get("left", 1), "pending.left", 1, 9))
+    elif kind == "heal":
+        w = p.get("weakness")
+        if w is not None and w not in WEAKNESSES:
+            raise ScenarioError("pending.weakness", f"must be None or one of {', '.join(WEAKNESSES)}")
+        healed = p.get("healed", [])
+        if not isinstance(healed, (list, tuple)) or any(c not in s.front for c in healed):
+            raise ScenarioError("pending.healed", "must list Characters in front of you")
+        s.pending = ("heal", _int(p.get("left", 1), "pending.left", 1, 9), bit(w) if w else 0, tuple(healed))
+    else:
+        if s.drawn is None:
+            raise ScenarioError("drawn_calamity", "a Calamity decision needs the drawn token")
+        by_reserve = _weak_list(p.get("reserves_used"), "pending.reserves_used")
+        s.pending = ("calamity", s.drawn, _weak_list(p.get("add"), "pending.add"),
+                     _weak_list(p.get("ignore"), "pending.ignore"), by_reserve)
+
+
+def to_scenario(s: WalkingDeckState) -> dict[str, Any]:
+    out: dict[str, Any] = {
+        "phase": s.stage,
+        "step": s.step,
+        "rural": list(reversed(s.rural)),
+        "urban": list(reversed(s.urban)),
+        "hand": list(s.hand),
+        "memory": list(s.memory),
+        "avoided": list(s.avoided),
+        "buried": list(s.buried),
+        "removed": list(s.removed),
+        "being_unstacked": s.current,
+        "characters": [{"id": c, "damage": s.dmg[c]} for c in s.front],
+        "reserves": s.reserve_states(),
+        "bag": list(s.bag),
+        "respite_aside": list(s.aside),
+        "drawn_calamity": s.drawn,
+        "tokens_out_of_play": list(s.out),
+        "resolving": None,
+        "pending": None,
+        "power_uses": s.uses,
+        "power_reserves_used": [r for i, r in enumerate(RESERVES) if s.power_reserves >> i & 1],
+    }
+    if s.src is not None:
+        out["resolving"] = {"event": s.src, "banner": s.banner, "next_effect": s.nxt, "failed": s.failed}
+    p = s.pending
+    if p is not None:
+        kind = p[0]
+        if kind == "damage":
+            out["pending"] = {"kind": "damage", "left": p[1]}
+        elif kind == "heal":
+            out["pending"] = {"kind": "heal", "left": p[1], "weakness": mask_names(p[2])[0] if p[2] else None,
+                              "healed": list(p[3])}
+        elif kind == "calamity":
+            out["pending"] = {"kind": "calamity", "add": mask_names(p[2]), "ignore": mask_names(p[3]),
+                              "reserves_used": mask_names(p[4])}
+        elif kind == "bury_hand":
+            out["pending"] = {"kind": "bury from hand"}
+        else:
+            out["pending"] = {"kind": "replacement"}
+    return out

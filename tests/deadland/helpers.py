@@ -1,0 +1,50 @@
+"""Scenario builders shared by the Deadland tests."""
+from __future__ import annotations
+
+from typing import Any
+
+import gamelib
+
+FILLER = "8"  # a Virus card nobody below level 7 can add
+
+
+def junk(k: int, levels: str = "8765") -> list[str]:
+    """``k`` Virus card labels that players at low levels cannot add (at most 8 copies of each)."""
+    return [levels[i % len(levels)] for i in range(k)]
+
+
+def draw_daily(state):
+    """Take the daily trial without eating a Ration or revealing anything, if it is waiting."""
+    if state.phase == "Daily Infection Trial":
+        state.apply(next(label for label in state.legal_labels() if label.startswith("Draw")))
+    return state
+
+
+def game(players: int = 2, **options: Any):
+    return gamelib.load("deadland", players=players, **options)
+
+
+def start(n: int = 2, seed: int = 0, **scenario: Any):
+    """A position of an ``n``-player game from a short scenario (see deadland/scenarios.py)."""
+    return game(n).from_scenario(scenario, seed=seed)
+
+
+def climb(level: int) -> list[str]:
+    """An Infection deck at ``level``: the cards 1..level."""
+    return [str(i) for i in range(1, level + 1)]
+
+
+def texts(state, section: str | None = None) -> list[str]:
+    return [e.text for e in state.log if section is None or e.section == section]
+
+
+def player(state, name: str) -> dict:
+    return state.view(None)["players"][name]
+
+
+def board(state, name: str) -> dict:
+    return next(b for b in state.view(None)["boards"] if b["name"] == name)
+
+
+def has(state, label: str) -> bool:
+    return label in state.legal_labels()

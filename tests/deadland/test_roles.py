@@ -1,0 +1,158 @@
+"""Rulebook section "Role Cards": the five rulebook roles and our three stand-ins."""
+from __future__ import annotations
+
+from .helpers import climb, draw_daily, junk, player, start, texts
+
+
+# ---- Infectee ------------------------------------------------------------------------------------
+def test_infectee_may_turn_into_a_zombie_when_a_card_is_about_to_be_added():
+    """Role Cards (Infectee): reveal when a Virus card is about to join the deck: become a zombie."""
+    s = start(2, virus={"deck": ["2"] + junk(3)},
+              players={"red": {"board": "Hospital", "infection": ["1"], "role": "infectee"}})
+    assert s.to_move == "red" and s.legal_labels() == ["Reveal Infectee: become a Zombie", "Let the 2 be added"]
+    s.apply("Reveal Infectee: become a Zombie")
+    red = player(s, "red")
+    assert red["zombie"] and red["role"] == "Infectee" and s.active == 1
+    assert "2" in s.view(None)["virus"]["discard"]
+
+
+def test_infectee_let_it_be_adds_the_card():
+    """Role Cards (Infectee): declining keeps the card face down and the card is added."""
+    s = start(2, virus={"deck": ["2"] + junk(3)},
+              players={"red": {"board": "Hospital", "infection": ["1"], "role": "infectee"}})
+    s.apply("Let the 2 be added")
+    assert player(s, "red")["level"] == 2 and s.view("blue")["players"]["red"]["role"] == "face down"
+
+
+# ---- Traitor -------------------------------------------------------------------------------------
+def test_traitor_takes_every_object_and_token_of_a_player_on_the_board():
+    """Role Cards (Traitor): on their turn, sharing a board, reveal and take all of one player's things."""
+    s = start(2, virus={"deck": junk(4)},
+              players={"red": {"board": "Hospital", "infection": ["1"], "role": "traitor", "objects": ["Pistol"]},
+                       "blue": {"board": "Hospital", "objects": ["police-01", "Hatchet"], "munitions": 2, "rations": 1}})
+    s.apply("Stay on the Hospital")
+    s.apply("Reveal Traitor: take every object and token of blue")
+    red, blue = player(s, "red"), player(s, "blue")
+    assert red["objects"] == ["Pistol", "Hatchet"] and red["munitions"] == 2 and red["rations"] == 1
+    assert blue["objects"] == [] and blue["munitions"] == 0 and red["role"] == "Traitor"
+    assert "police-01" in s.box  # a second Pistol cannot be kept
+
+
+# ---- Looter --------------------------------------------------------------------------------------
+def test_looter_draws_five_and_keeps_one():
+    """Role Cards (Looter): reveal before the Event: draw five, apply one, discard the rest."""
+    top = ["Rations", "One Zombie", "Hatchet", "Infected Area", "Munitions"]
+    s = start(2, virus={"deck": junk(4)}, boards={"Hospital": {"deck": top}},
+              players={"red": {"board": "Hospital", "infection": ["1"], "role": "looter"}})
+    s.apply("Stay on the Hospital")
+    assert s.legal_labels() == ["Reveal Looter: draw five Event cards and keep one", "Draw one Event card"]
+    s.apply("Reveal Looter: draw five Event cards and keep one")
+    assert s.legal_labels() == ["Keep 1 Rations", "Keep One Zombie (2 cards)", "Keep Hatchet", "Keep Infected Area",
+                                "Keep 1 Munitions"]
+    s.apply("Keep Hatchet")
+    hosp = next(b for b in s.view(None)["boards"] if b["name"] == "Hospital")
+    assert len(hosp["deck"]) == 15 and len(hosp["discard"]) == 4
+    assert player(s, "red")["objects"] == ["Hatchet (new)"]
+
+
+def test_active_looter_discards_an_extra_card_and_shuffles_back_an_infected_area():
+    """Role Cards (Looter): afterwards each Event draw costs one extra card, discarded; an Infected
+    Area discarded this way goes back into the deck."""
+    s = start(2, virus={"deck": junk(4)}, boards={"Hospital": {"deck": ["Rations", "Infected Area"]}},
+              players={"red": {"board": "Hospital", "infection": ["1"], "role": "looter", "revealed": True}})
+    s.apply("Stay on the Hospital")
+    hosp = next(b for b in s.view(None)["boards"] if b["name"] == "Hospital")
+    assert player(s, "red")["rations"] == 1
+    assert len(hosp["deck"]) == 19 and "Infected Area" in hosp["deck"] and hosp["discard"] == ["1 Rations"]
+    s = start(2, virus={"deck": junk(4)}, boards={"Hospital": {"deck": ["Rations", "Munitions"]}},
+              players={"red": {"board": "Hospital", "infection": ["1"], "role": "looter", "revealed": True}})
+    s.apply("Stay on the Hospital")
+    hosp = next(b for b in s.view(None)["boards"] if b["name"] == "Hospital")
+    assert len(hosp["deck"]) == 18 and hosp["discard"] == ["1 Rations", "1 Munitions"]
+
+
+# ---- Survivor ------------------------------------------------------------------------------------
+def test_survivor_cannot_reveal_before_anyone_is_a_zombie():
+    """Role Cards (Survivor): only after at least one other player became a zombie."""
+    s = start(2, virus={"deck": junk(4)}, players={"red": {"board": "Hospital", "infection": ["1"], "role": "survivor"}})
+    assert s.phase == "Movement"
+
+
+def test_survivor_reveal_draws_one_card_fewer():
+    """Role Cards (Survivor): once revealed, one card fewer in every trial (at least one)."""
+    s = start(2, virus={"deck": junk(4)}, players={"red": {"board": "Hospital", "infection": ["1"], "role": "survivor"},
+                                                   "blue": {"board": "Road 2", "zombie": True}})
+    assert s.legal_labels() == ["Reveal Survivor: one card fewer in every trial", "Draw 2 Virus cards"]
+    s.apply("Reveal Survivor: one card fewer in every trial")
+    assert "red (level 1) draws 1 Virus card" in texts(s)
+
+
+def test_survivor_may_reveal_before_an_attack_trial():
+    """Role Cards (Survivor): "at any point": also just before a zombie attack's trial."""
+    s = start(2, virus={"deck": junk(10)}, boards={"Hospital": {"deck": ["Group of Zombies (3 cards)"]}},
+              players={"red": {"board": "Hospital", "infection": ["1"], "role": "survivor"},
+                       "blue": {"board": "Road 2", "zombie": True}})
+    s.apply("Draw 2 Virus cards")
+    s.apply("Stay on the Hospital")
+    assert s.legal_labels() == ["Reveal Survivor: one card fewer in every trial", "Face the trial without revealing"]
+    s.apply("Reveal Survivor: one card fewer in every trial")
+    assert "red undergoes an Infection Trial of 2 cards (-1: Survivor)" in texts(s)
+
+
+# ---- Contagious ----------------------------------------------------------------------------------
+def test_contagious_reveal_discards_the_card():
+    """Role Cards (Contagious): reveal instead of adding the card: it is discarded."""
+    s = start(2, virus={"deck": ["2"] + junk(3)},
+              players={"red": {"board": "Hospital", "infection": ["1"], "role": "contagious"}})
+    s.apply("Reveal Contagious: discard the 2")
+    assert player(s, "red")["level"] == 1 and player(s, "red")["role"] == "Contagious"
+    assert s.phase == "Movement"
+
+
+def test_active_contagious_infects_a_survivor_it_moves_onto():
+    """Role Cards (Contagious): moving onto other players applies an Infected Area effect to one of them."""
+    s = start(2, virus={"deck": junk(8), "discard": ["1"]}, boards={"Hospital": {"deck": ["Hatchet"]}},
+              players={"red": {"board": "Road 1", "infection": ["1"], "role": "contagious", "revealed": True},
+                       "blue": {"board": "Hospital"}}, roles=["medic"])
+    s.apply("Move to the Hospital")
+    assert player(s, "blue")["infection"] == ["1"]
+
+
+def test_contagious_is_kept_away_if_everyone_discards_a_munition():
+    """Role Cards (Contagious): unless each of them discards a Munitions token."""
+    s = start(2, virus={"deck": junk(8), "discard": ["1"]}, boards={"Hospital": {"deck": ["Hatchet"]}},
+              players={"red": {"board": "Road 1", "infection": ["1"], "role": "contagious", "revealed": True},
+                       "blue": {"board": "Hospital", "munitions": 1}})
+    s.apply("Move to the Hospital")
+    assert s.to_move == "blue"
+    s.apply("Discard 1 Munitions to keep red's contagion away")
+    assert player(s, "blue")["level"] == 0 and player(s, "blue")["munitions"] == 0
+
+
+# ---- stand-ins -----------------------------------------------------------------------------------
+def test_scavenger_takes_two_rations_and_two_munitions():
+    """Role Cards (Scavenger, stand-in): reveal in the Using phase for 2 Rations and 2 Munitions."""
+    s = start(2, virus={"deck": junk(4)}, boards={"Hospital": {"deck": ["Hatchet"]}},
+              players={"red": {"board": "Hospital", "infection": ["1"], "role": "scavenger"}})
+    s.apply("Stay on the Hospital")
+    s.apply("Reveal Scavenger: take 2 Rations and 2 Munitions")
+    assert player(s, "red")["rations"] == 2 and player(s, "red")["munitions"] == 2
+
+
+def test_medic_discards_medications_to_lower_the_level():
+    """Role Cards (Medic, stand-in): discard Medications, the top Infection card goes to the discards."""
+    s = start(2, virus={"deck": junk(6, "8765")},
+              players={"red": {"board": "Hospital", "infection": climb(3), "role": "medic", "objects": ["Medications"]}})
+    s.apply("Stay on the Hospital")
+    s.apply("Reveal Medic: discard Medications, level 3 -> 2")
+    assert player(s, "red")["level"] == 2 and player(s, "red")["objects"] == []
+    assert "3" in s.view(None)["virus"]["discard"]  # the fillers are 5-8
+
+
+def test_hermit_draws_one_card_fewer_when_alone():
+    """Role Cards (Hermit, stand-in): reveal alone on the board; daily trials one card fewer while alone."""
+    s = start(2, virus={"deck": junk(4)}, players={"red": {"board": "Hospital", "infection": ["1"], "role": "hermit"}})
+    assert s.legal_labels() == ["Reveal Hermit: one card fewer in daily trials while alone", "Draw 2 Virus cards"]
+    s.apply("Reveal Hermit: one card fewer in daily trials while alone")
+    assert "red (level 1) draws 1 Virus card" in texts(s)
+    draw_daily(s)

@@ -1,0 +1,109 @@
+"""Rulebook section Ghost Pirate, its example (John, Mary, Anna, Joe) and our rulings."""
+from __future__ import annotations
+
+from .helpers import board, finish_round, game, last_card, places, program_all, reveals, texts
+
+QUIET = ["Extend the Plank", "I Don't Wan'a Die!", "Pull to Ship"]  # no effect with all on the ship
+
+
+def test_ghost_pirate_rulebook_example_john_mary_anna_joe():
+    """Ghost Pirate, example: Mary (blue) was eliminated first; John (red) holds the Captain's
+    Token; Mary places Shove Left and declares card 2. She is skipped for the first cards, plays
+    right after John's second card, and plays nothing as card 3."""
+    g = game(4)  # red = John, blue = Mary, green = Anna, yellow = Joe, seated in that order
+    state = g.from_scenario({"pirates": board(4, blue=["dead"] * 3), "eliminated": ["blue"], "captain": "red"})
+    program_all(state, {"red": QUIET, "green": QUIET, "yellow": QUIET, "blue": ("Shove Left", 2)})
+    order = [t.split(" reveals")[0] + " " + t.split("reveals card ")[1][0] for t in reveals(state)]
+    assert order == ["red 1", "green 1", "yellow 1", "red 2", "blue's Ghost 2", "green 2", "yellow 2",
+                     "red 3", "green 3", "yellow 3"]
+    # Mary's Shove Left hits Anna, the next surviving player on her left, from the ship
+    log = texts(state)
+    at = log.index("blue's Ghost reveals card 2: Shove Left")
+    assert log[at + 1] == "Shove green pirate on the ship (the only possible way)"
+
+
+def test_ghost_pirate_first_eliminated_takes_the_ghost_and_keeps_only_shoves():
+    """Ghost Pirate 1-2: the first player eliminated plays the Ghost, which enters on the ship;
+    all their cards but Shove Left, Shove Right and Shove Anyone are discarded."""
+    state = last_card("Shove Right", "red", board(red=["plank 3", "ship", "ship"], yellow=["plank 3", "dead", "dead"]))
+    v = state.view(None)
+    assert v["ghost players"] == ["yellow"] and v["ghost pirate"] == "on the ship"
+    assert "Ghost Pirate" in state.zones()["the ship"]
+    assert v["players"]["yellow"]["hand"] == ["Shove Anyone", "Shove Left", "Shove Right"]
+    assert len(v["players"]["yellow"]["discarded"]) == 7
+
+
+def test_ghost_pirate_programs_one_shove_and_declares_its_card_number():
+    """Ghost Pirate 3: the Ghost's player places one Shove card face down and declares whether
+    it is played as card 1, 2 or 3; the number is public, the card is not."""
+    g = game(4)
+    state = g.from_scenario({"pirates": board(4, blue=["dead"] * 3), "eliminated": ["blue"], "captain": "green"})
+    program_all(state, {"green": QUIET, "yellow": QUIET, "red": QUIET})
+    assert state.to_move == "blue"
+    assert sorted(state.legal_labels()) == sorted(f"Ghost plays {c} on card {k}" for c in
+                                                  ("Shove Left", "Shove Right", "Shove Anyone") for k in (1, 2, 3))
+    state.apply("Ghost plays Shove Right on card 3")
+    public = [e.text for e in state.log if e.visible_to is None]
+    assert "blue places one Shove card face down for the Ghost and declares it will be played as card 3" in public
+    assert not any("Shove Right" in t for t in public if "Ghost" in t and "reveals" not in t)
+
+
+def test_ghost_pirate_only_shoves_from_the_ship_never_to_the_kraken():
+    """Ghost Pirate: the Ghost stays on the ship, so it only shoves pirates from the ship onto
+    plank 1 (it cannot send anyone to the Kraken)."""
+    pirates = board(blue=["dead"] * 3, red=["plank 1", "plank 3", "ship"], green=["ship", "plank 3", "dead"])
+    g = game(4)
+    state = g.from_scenario({"pirates": pirates, "eliminated": ["blue"], "captain": "green", "programs": {
+        "green": QUIET, "yellow": QUIET, "red": QUIET, "blue": [None, None, "Shove Anyone"]},
+        "phase": "resolution", "next": {"card": 3, "player": "blue"}})
+    assert state.to_move == "blue"
+    assert state.legal_labels() == ["Shove red pirate on the ship", "Shove green pirate on the ship",
+                                    "Shove yellow pirate on the ship"]
+
+
+def test_ghost_pirate_is_not_company_for_living_pirates():
+    """Ruling: the Ghost Pirate is never shoved, dragged or pulled and does not count as another
+    pirate: a red pirate alone on the ship with the Ghost cannot use Shove Anyone."""
+    pirates = board(blue=["dead"] * 3, red=["ship", "dead", "dead"], green=["plank 1"] * 3, yellow=["plank 2"] * 3)
+    state = last_card("Shove Anyone", "red", pirates, eliminated=["blue"])
+    assert any(t.startswith("Shove Anyone has no effect") for t in texts(state))
+
+
+def test_ghost_pirate_shove_anyone_skull_set_aside():
+    """Ghost Pirate 4: the Ghost's Shove Anyone has the Skull: set aside for the next round."""
+    g = game(4)
+    state = g.from_scenario({"pirates": board(4, blue=["dead"] * 3), "eliminated": ["blue"], "captain": "red"})
+    program_all(state, {"red": QUIET, "green": QUIET, "yellow": QUIET, "blue": ("Shove Anyone", 1)})
+    finish_round(state)
+    assert state.view(None)["players"]["blue"]["set aside"] == ["Shove Anyone"]
+    program_all(state, {"yellow": QUIET, "red": QUIET, "green": QUIET})
+    assert state.to_move == "blue" and all("Shove Anyone" not in lab for lab in state.legal_labels())
+
+
+def test_ghost_pirate_second_eliminated_in_five_player_game():
+    """Ghost Pirate 5: with five players the second player eliminated also plays the Ghost;
+    with four, the second player eliminated just stops playing."""
+    five = game(5).from_scenario({"pirates": board(5, blue=["dead"] * 3, green=["dead"] * 3),
+                                  "eliminated": ["green", "blue"], "captain": "red"})
+    program_all(five, {"red": QUIET})
+    assert five.to_move == "blue" and five.view(None)["ghost players"] == ["green", "blue"]
+    five.apply("Ghost plays Shove Left on card 1")
+    assert five.to_move == "green"
+    five.apply("Ghost plays Shove Right on card 3")
+    program_all(five, {c: QUIET for c in ("yellow", "purple")})
+    assert [t[:20] for t in reveals(five)].count("blue's Ghost reveals") == 1
+    assert [t[:21] for t in reveals(five)].count("green's Ghost reveals") == 1
+    four = game(4).from_scenario({"pirates": board(4, blue=["dead"] * 3, green=["dead"] * 3),
+                                  "eliminated": ["green", "blue"], "captain": "red"})
+    program_all(four, {"red": QUIET, "yellow": QUIET, "green": ("Shove Left", 1)})
+    assert four.view(None)["players"]["blue"]["status"] == "eliminated"
+    assert not any(t.startswith("blue") for t in reveals(four))
+
+
+def test_ghost_pirate_never_holds_the_captains_token():
+    """Ruling: the Captain's Token skips the Ghost's player (it has no pirate in the crew)."""
+    g = game(3)
+    state = g.from_scenario({"pirates": board(3, green=["dead"] * 3), "eliminated": ["green"], "captain": "red"})
+    program_all(state, {"red": QUIET, "blue": QUIET, "green": ("Shove Left", 1)})
+    finish_round(state)
+    assert state.view(None)["captain"] == "blue"
