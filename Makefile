@@ -6,7 +6,7 @@ PORT   ?= 8866
 # Serve the dashboards; until there are any, serve every notebook.
 SERVE  := $(if $(wildcard notebooks/dashboards/*.ipynb),notebooks/dashboards,notebooks)
 
-.PHONY: demo test test-slow bench clean
+.PHONY: demo test test-slow bench notebooks clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -32,6 +32,10 @@ test: $(VENV)/.installed-test
 
 test-slow: $(VENV)/.installed-test
 	$(BIN)/python -m pytest -m slow -p no:cacheprovider
+
+# After a rules change: re-run every notebook in place, so nbval compares against fresh outputs.
+notebooks: $(VENV)/.installed-test
+	$(BIN)/jupyter nbconvert --to notebook --execute --inplace $$(find notebooks -name '*.ipynb' -not -path '*checkpoints*')
 
 bench: $(VENV)/.installed
 	$(BIN)/python -m gamelib.bench

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 PKG = Path(__file__).resolve().parents[1] / "gamelib"
-RULES = sorted(p for d in ("core", "games") for p in (PKG / d).rglob("*.py")) + [
+RULES = sorted(p for d in ("core", "rules") for p in (PKG / d).rglob("*.py")) + [
     PKG / "agents.py", PKG / "testing.py",
 ]
 FORBIDDEN = ("ipywidgets", "matplotlib", "IPython", "voila", "gamelib.widgets", "gamelib.render", "tqdm", "pandas")

@@ -8,9 +8,9 @@ from .errors import OptionError, UnknownGame
 from .game import Game, GameInfo
 
 _REGISTRY: dict[str, str] = {
-    "walking-deck": "gamelib.games.walking_deck:WalkingDeck",
-    "walk-the-plank": "gamelib.games.walk_the_plank:WalkThePlank",
-    "deadland": "gamelib.games.deadland:Deadland",
+    "walking-deck": "gamelib.rules.walking_deck:WalkingDeck",
+    "walk-the-plank": "gamelib.rules.walk_the_plank:WalkThePlank",
+    "deadland": "gamelib.rules.deadland:Deadland",
 }
 _ALIASES = {"the-walking-deck": "walking-deck"}
 _loaded: dict[str, type[Game]] = {}

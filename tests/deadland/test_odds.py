@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from gamelib.games.deadland.odds import _chance
+from gamelib.rules.deadland.odds import _chance
 
 from .helpers import start
 

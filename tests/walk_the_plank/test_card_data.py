@@ -6,7 +6,7 @@ import pytest
 
 from gamelib.core import CardDataError
 from gamelib.core.cards import data_path
-from gamelib.games.walk_the_plank.cards import EFFECTS, load_cards
+from gamelib.rules.walk_the_plank.cards import EFFECTS, load_cards
 
 from .helpers import game
 

@@ -7,8 +7,8 @@ import gamelib
 from gamelib import load
 from gamelib.core import game_class
 from gamelib.agents import agents_for
-from gamelib.games.walk_the_plank import WalkThePlank
-from gamelib.games.walk_the_plank.agents import HeuristicAgent
+from gamelib.rules.walk_the_plank import WalkThePlank
+from gamelib.rules.walk_the_plank.agents import HeuristicAgent
 from gamelib.testing import check_game
 
 

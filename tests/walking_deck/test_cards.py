@@ -9,7 +9,7 @@ import pytest
 import gamelib
 from gamelib.core import CardDataError, OptionError
 from gamelib.core.cards import data_path
-from gamelib.games.walking_deck.cards import PROTAGONISTS, load_cards
+from gamelib.rules.walking_deck.cards import PROTAGONISTS, load_cards
 
 from .helpers import make
 

@@ -135,7 +135,7 @@ def test_summary_numbers():
 
 
 def test_simulate_gives_win_rates_per_protagonist():
-    from gamelib.games.walking_deck.agents import HeuristicAgent
+    from gamelib.rules.walking_deck.agents import HeuristicAgent
 
     rates = {}
     for p in PROTAGONISTS:
@@ -148,7 +148,7 @@ def test_simulate_gives_win_rates_per_protagonist():
 
 def test_heuristic_agent_beats_random():
     """Strategy matters: over a few hundred games the heuristic player wins more, and buries less."""
-    from gamelib.games.walking_deck.agents import HeuristicAgent
+    from gamelib.rules.walking_deck.agents import HeuristicAgent
 
     assert gamelib.agents_for(game())["heuristic"] is HeuristicAgent
     g = game("Boris")

@@ -1,4 +1,4 @@
-"""A hand-written Walking Deck view following the schema in gamelib/games/walking_deck/__init__.py,
+"""A hand-written Walking Deck view following the schema in gamelib/rules/walking_deck/__init__.py,
 so the picture is tested on its own, with every zone filled, whatever the engine deals."""
 from __future__ import annotations
 

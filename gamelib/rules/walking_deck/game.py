@@ -48,7 +48,7 @@ class WalkingDeck(Game):
                check=_cards_path),
     )
     renderer = "gamelib.render.walking_deck:render_html"
-    agent_classes = {"heuristic": "gamelib.games.walking_deck.agents:HeuristicAgent"}
+    agent_classes = {"heuristic": "gamelib.rules.walking_deck.agents:HeuristicAgent"}
 
     def _setup(self) -> None:
         self.cards = cached_cards(self.options["cards"])

@@ -44,7 +44,7 @@ class WalkThePlank(Game):
         Option("max_rounds", 100, "house rule: after this round the game stops and nobody wins "
                "(the rulebook has no limit; random play could otherwise go on and on)", check=_rounds_option),
     )
-    agent_classes = {"heuristic": "gamelib.games.walk_the_plank.agents:HeuristicAgent"}
+    agent_classes = {"heuristic": "gamelib.rules.walk_the_plank.agents:HeuristicAgent"}
 
     cards: tuple[CardDef, ...]
 

@@ -50,7 +50,7 @@ class Deadland(Game):
         Option("cards", None, "None for the shipped cards, or the path of a teacher's TOML copy",
                check=_check_cards),
     )
-    agent_classes = {"heuristic": "gamelib.games.deadland.agents:HeuristicAgent"}
+    agent_classes = {"heuristic": "gamelib.rules.deadland.agents:HeuristicAgent"}
 
     data: CardData
 

@@ -1,1 +1,0 @@
-"""The three games, one subpackage each."""

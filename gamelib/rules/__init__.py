@@ -1,0 +1,1 @@
+"""The rules of the three games, one subpackage each (never imports widgets or plotting)."""
