@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import re
-import sys
 from pathlib import Path
 
 import yaml
@@ -35,5 +34,3 @@ def test_environment_python_satisfies_requires_python():
     major, minor = map(int, pinned.split("=")[1].split("."))
     low = tuple(map(int, re.match(r">=(\d+)\.(\d+)", project["requires-python"]).groups()))
     assert (major, minor) >= low
-    # the pinned Python is the one CI and the developers run
-    assert (major, minor) == sys.version_info[:2]

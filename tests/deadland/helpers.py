@@ -24,9 +24,22 @@ def game(players: int = 2, **options: Any):
     return gamelib.load("deadland", players=players, **options)
 
 
-def start(n: int = 2, seed: int = 0, **scenario: Any):
-    """A position of an ``n``-player game from a short scenario (see deadland/scenarios.py)."""
-    return game(n).from_scenario(scenario, seed=seed)
+def settle(state):
+    """Answer every decision that offers a single choice: the neutral role prompts that anyone who
+    might hold a face-down role gets (see ``may_hold``); no other Deadland decision has one choice."""
+    while not state.is_over:
+        legal = state.legal_actions()
+        if len(legal) != 1:
+            break
+        state.apply(legal[0])
+    return state
+
+
+def start(n: int = 2, seed: int = 0, settled: bool = True, **scenario: Any):
+    """A position of an ``n``-player game from a short scenario (see deadland/scenarios.py), with
+    the single-choice role prompts answered unless ``settled`` is False."""
+    s = game(n).from_scenario(scenario, seed=seed)
+    return settle(s) if settled else s
 
 
 def climb(level: int) -> list[str]:

@@ -64,7 +64,8 @@ def event(s: "DeadlandState", t: tuple) -> None:
         log(s, S_EVENT, f"{s.the(b)} is turned over: {s.name(p)} faces its bloodstain instead of an Event")
         push(s, ("victim", p, b, s.data.boards[b].bloodstain, 0, "blood"))
         return
-    if s.role_is(p, "looter", False):
+    if s.may_hold(p, "looter"):
+        # asked whatever their face-down card is, so that the question gives nothing away
         push(s, ("ask_looter", p, b))
         return
     draw_event(s, p, b, s.role_is(p, "looter", True))
@@ -121,8 +122,10 @@ def event_done(s: "DeadlandState", t: tuple) -> None:
 
 # ---- the Looter -----------------------------------------------------------------------------------
 def _looter_legal(s: "DeadlandState", t: tuple) -> list[Action]:
-    return [Action("Reveal Looter: draw five Event cards and keep one", "reveal", ("looter",)),
-            Action("Draw one Event card", "pass")]
+    out = [Action("Draw one Event card", "pass")]
+    if s.role_is(t[1], "looter", False):
+        out.insert(0, Action("Reveal Looter: draw five Event cards and keep one", "reveal", ("looter",)))
+    return out
 
 
 @decision("ask_looter", "Event", _looter_legal)

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from gamelib.core import Action, log
 
-from .roles import apply_role_use, role_use_actions
+from .roles import apply_role_use, role_use_actions, role_use_moment
 from .tasks import decision, push, step
 from .trials import drop_object, take_tokens
 
@@ -111,7 +111,8 @@ def _zombie_moves(s: "DeadlandState", z: int, b: int) -> None:
 
 
 # ---- Using / Exchanging objects ---------------------------------------------------------------------
-def use_actions(s: "DeadlandState", p: int) -> list[Action]:
+def use_actions(s: "DeadlandState", p: int, private: bool = True) -> list[Action]:
+    """``p``'s Using phase choices; ``private=False`` leaves out revealing a face-down card."""
     events = s.data.events
     out: list[Action] = []
     for q in s.survivors_here(s.pos[p]):
@@ -132,15 +133,16 @@ def use_actions(s: "DeadlandState", p: int) -> list[Action]:
     stolen = s.usable(p, "stolen-resources")
     if stolen is not None:
         out.append(Action("Use the Stolen Resources: discard it and take 2 Rations", "stolen", (stolen,)))
-    out += role_use_actions(s, p)
+    out += [a for a in role_use_actions(s, p) if private or s.shown[p]]
     out.append(Action("End the exchange phase", "end"))
     return out
 
 
 @step("use", "Using / Exchanging Objects")
 def use(s: "DeadlandState", t: tuple) -> None:
-    if not s.cut and len(use_actions(s, s.active)) > 1:
-        push(s, ("ask_use", s.active))
+    p = s.active
+    if not s.cut and (len(use_actions(s, p, private=False)) > 1 or role_use_moment(s, p)):
+        push(s, ("ask_use", p))
 
 
 @decision("ask_use", "Using / Exchanging Objects", lambda s, t: use_actions(s, t[1]))

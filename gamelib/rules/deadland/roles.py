@@ -49,6 +49,15 @@ def role_use_actions(s: "DeadlandState", p: int) -> list[Action]:
     return out
 
 
+def role_use_moment(s: "DeadlandState", p: int) -> bool:
+    """Whether, for all the table knows, ``p`` might now reveal a face-down Traitor, Scavenger or
+    Medic. The Using phase then waits for ``p`` even with nothing else to do, so that its pause
+    never shows who holds one of these cards."""
+    return (s.may_hold(p, "scavenger")
+            or (s.may_hold(p, "traitor") and any(q != p for q in s.survivors_here(s.pos[p])))
+            or (s.may_hold(p, "medic") and s.level(p) >= 2 and s.usable(p, "medications") is not None))
+
+
 def apply_role_use(s: "DeadlandState", p: int, a: Action) -> None:
     who = s.name(p)
     if a.kind == "traitor":

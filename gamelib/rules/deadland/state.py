@@ -137,6 +137,23 @@ class DeadlandState(State):
             return False
         return shown is None or self.shown[seat] == shown
 
+    def may_hold(self, seat: int, role: str) -> bool:
+        """Whether the TABLE cannot rule out that survivor ``seat`` holds ``role`` face down, from
+        public facts only (who holds a card, which cards are face up, refused or accepted gifts).
+        Role prompts are offered on this, never on the card itself, so their timing tells nothing."""
+        if self.zombie[seat] or self.role[seat] is None or self.shown[seat]:
+            return False
+        if self.traitor_known == seat:  # publicly the Traitor since a refused gift
+            return role == "traitor"
+        if role == "traitor" and (self.traitor_known >= 0 or self.not_traitor[seat]):
+            return False
+        if role not in self.game.data.roles:
+            return False
+        for o in range(len(self.pos)):
+            if self.shown[o] and self.role[o] == role:
+                return False
+        return True
+
     def limits(self, seat: int) -> tuple[int, int]:
         """(tokens, objects) a survivor may carry: 4 and 2 at levels 6-7, else 6 and 3."""
         return (4, 2) if self.level(seat) >= 6 else (6, 3)

@@ -231,8 +231,10 @@ def react(s: "DeadlandState", t: tuple) -> None:
 
 @step("role_react")
 def role_react(s: "DeadlandState", t: tuple) -> None:
+    """Everyone who might, for all the table knows, hold a face-down Infectee or Contagious is
+    asked, so that being asked reveals nothing; only the real holder sees a reveal action."""
     _, seat, mode = t
-    if s.role_is(seat, "infectee", False) or s.role_is(seat, "contagious", False):
+    if s.may_hold(seat, "infectee") or s.may_hold(seat, "contagious"):
         push(s, ("ask_role_add", seat, mode))
     else:
         add_held(s, seat)
@@ -241,11 +243,13 @@ def role_react(s: "DeadlandState", t: tuple) -> None:
 def _role_add_legal(s: "DeadlandState", t: tuple) -> list[Action]:
     seat = t[1]
     label = s.data.virus[s.held[-1]].label
-    if s.role[seat] == "infectee":
-        first = Action("Reveal Infectee: become a Zombie", "reveal", ("infectee",))
-    else:
-        first = Action(f"Reveal Contagious: discard the {label}", "reveal", ("contagious",))
-    return [first, Action(f"Let the {label} be added", "pass")]
+    out = []
+    if s.role_is(seat, "infectee", False):
+        out.append(Action("Reveal Infectee: become a Zombie", "reveal", ("infectee",)))
+    elif s.role_is(seat, "contagious", False):
+        out.append(Action(f"Reveal Contagious: discard the {label}", "reveal", ("contagious",)))
+    out.append(Action(f"Add the {label} to your Infection deck", "pass"))
+    return out
 
 
 @decision("ask_role_add", "Virus card about to be added", _role_add_legal)
@@ -312,15 +316,30 @@ def _drop(s: "DeadlandState", t: tuple, a: Action) -> None:
 @step("daily", "Daily Infection Trial")
 def daily(s: "DeadlandState", t: tuple) -> None:
     seat = s.active
-    if _daily_options(s, seat, 0)[:-1]:
+    if _daily_asks(s, seat, 0):
         push(s, ("ask_daily", seat, 0))
     else:
         _start_daily(s, seat, 0)
 
 
+def _can_eat(s: "DeadlandState", seat: int, ate: int) -> bool:
+    return not ate and s.rat[seat] > 0 and daily_count(s, seat, False) > 1
+
+
+def survivor_moment(s: "DeadlandState", seat: int) -> bool:
+    """A trial starts for someone who might hold a face-down Survivor, once another player is a zombie."""
+    return s.may_hold(seat, "survivor") and any(s.zombie[q] for q in range(s.n) if q != seat)
+
+
+def _daily_asks(s: "DeadlandState", seat: int, ate: int) -> bool:
+    """Whether the daily trial waits for a choice, from public facts only (see ``may_hold``)."""
+    return (_can_eat(s, seat, ate) or survivor_moment(s, seat)
+            or (s.may_hold(seat, "hermit") and alone(s, seat)))
+
+
 def _daily_options(s: "DeadlandState", seat: int, ate: int) -> list[Action]:
     out = []
-    if not ate and s.rat[seat] > 0 and daily_count(s, seat, False) > 1:
+    if _can_eat(s, seat, ate):
         out.append(Action("Eat a Ration before the trial", "ration"))
     if survivor_can_reveal(s, seat):
         out.append(Action("Reveal Survivor: one card fewer in every trial", "reveal", ("survivor",)))
@@ -344,7 +363,7 @@ def _ask_daily(s: "DeadlandState", t: tuple, a: Action) -> None:
     else:
         s.shown[seat] = True
         log(s, S_ROLES, f"{s.name(seat)} reveals the {s.data.roles[a.args[0]].name} card")
-    if _daily_options(s, seat, ate)[:-1]:
+    if _daily_asks(s, seat, ate):
         push(s, ("ask_daily", seat, ate))
     else:
         _start_daily(s, seat, ate)
@@ -372,15 +391,15 @@ def victim(s: "DeadlandState", t: tuple) -> None:
     _, q, b, n, pistol, mode = t
     if s.zombie[q] or s.dead[q] or s.pos[q] != b:
         return
-    if survivor_can_reveal(s, q):
+    if survivor_moment(s, q):
         push(s, ("ask_survivor", q, b, n, pistol, mode))
     else:
         push(s, ("victim_go", q, b, n, pistol, mode))
 
 
 def _survivor_legal(s: "DeadlandState", t: tuple) -> list[Action]:
-    return [Action("Reveal Survivor: one card fewer in every trial", "reveal", ("survivor",)),
-            Action("Face the trial without revealing", "pass")]
+    out = [Action("Reveal Survivor: one card fewer in every trial", "reveal", ("survivor",))]
+    return (out if survivor_can_reveal(s, t[1]) else []) + [Action("Undergo the Infection Trial", "pass")]
 
 
 @decision("ask_survivor", "Infection Trial", _survivor_legal)
