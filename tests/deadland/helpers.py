@@ -14,10 +14,11 @@ def junk(k: int, levels: str = "8765") -> list[str]:
 
 
 def draw_daily(state):
-    """Take the daily trial without eating a Ration or revealing anything, if it is waiting."""
+    """Take the daily trial without eating a Ration or revealing anything, if it is waiting, then
+    answer the single-choice prompts that follow (see ``settle``)."""
     if state.phase == "Daily Infection Trial":
         state.apply(next(label for label in state.legal_labels() if label.startswith("Draw")))
-    return state
+    return settle(state)
 
 
 def game(players: int = 2, **options: Any):

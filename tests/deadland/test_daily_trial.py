@@ -67,6 +67,9 @@ def test_rations_reduce_the_daily_trial_by_one():
     assert s.legal_labels() == ["Eat a Ration before the trial", "Draw 3 Virus cards"]
     s.apply("Eat a Ration before the trial")
     assert player(s, "red")["rations"] == 1
+    # alone with a face-down card red might be the Hermit, so the trial waits once more
+    assert s.legal_labels() == ["Draw 2 Virus cards"]
+    s.apply("Draw 2 Virus cards")
     assert "red (level 3) draws 2 Virus cards" in texts(s)
 
 

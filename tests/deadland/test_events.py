@@ -1,7 +1,7 @@
 """Rulebook sections "Event", "Event Card Types", "Zombie Attacks" (and turned-over boards)."""
 from __future__ import annotations
 
-from .helpers import FILLER, board, draw_daily, junk, player, start, texts
+from .helpers import FILLER, board, draw_daily, junk, player, settle, start, texts
 
 
 def _event(card: str, n: int = 2, red: dict | None = None, others: dict | None = None, virus: list | None = None,
@@ -14,9 +14,10 @@ def _event(card: str, n: int = 2, red: dict | None = None, others: dict | None =
               players=players, **extra)
     draw_daily(s)
     s.apply("Stay on the Hospital")
+    settle(s)  # the role prompts that offer a single choice
     if s.phase == "Using / Exchanging Objects":
         s.apply("End the exchange phase")
-    return s
+    return settle(s)
 
 
 def test_event_tokens_are_taken():
@@ -70,6 +71,7 @@ def test_infected_area_takes_the_next_numbers_from_the_discards():
     s2.apply("Stay on the Hospital")
     if s2.phase == "Using / Exchanging Objects":
         s2.apply("End the exchange phase")
+    settle(s2)  # red, holding a face-down card, is asked before the 2 is added
     assert player(s2, "red")["infection"] == ["1", "2"] and player(s2, "blue")["infection"] == ["1"]
     assert s2.view(None)["virus"]["discard"][:1] == ["5"]
 

@@ -101,7 +101,11 @@ def test_levels_6_and_7_carry_four_tokens_and_two_objects():
               players={"red": {"board": "Hospital", "infection": climb(6), "role": "traitor", "munitions": 3,
                                "rations": 2, "objects": ["Pistol", "Hatchet", "Medications"]}})
     s.apply("Draw 4 Virus cards")
-    s.apply("Stay on the Hospital")  # alone, nothing to use: the exchange phase passes by itself
+    s.apply("Stay on the Hospital")
+    # nothing to give, but red's face-down card might be the Scavenger: the Using phase waits
+    assert s.legal_labels() == ["End the exchange phase"]
+    s.apply("End the exchange phase")
+    s.apply("Draw one Event card")  # red might be the Looter too: the Event draw waits
     # the Event gave a Ration: 6 tokens now, 4 allowed
     assert s.phase == "Discarding Excess Objects/Tokens"
     assert s.legal_labels() == ["Discard 1 Munitions", "Discard 1 Rations"]

@@ -1,7 +1,7 @@
 """Rulebook section "Role Cards": the five rulebook roles and our three stand-ins."""
 from __future__ import annotations
 
-from .helpers import climb, draw_daily, junk, player, start, texts
+from .helpers import climb, draw_daily, junk, player, settle, start, texts
 
 
 # ---- Infectee ------------------------------------------------------------------------------------
@@ -9,7 +9,7 @@ def test_infectee_may_turn_into_a_zombie_when_a_card_is_about_to_be_added():
     """Role Cards (Infectee): reveal when a Virus card is about to join the deck: become a zombie."""
     s = start(2, virus={"deck": ["2"] + junk(3)},
               players={"red": {"board": "Hospital", "infection": ["1"], "role": "infectee"}})
-    assert s.to_move == "red" and s.legal_labels() == ["Reveal Infectee: become a Zombie", "Let the 2 be added"]
+    assert s.to_move == "red" and s.legal_labels() == ["Reveal Infectee: become a Zombie", "Add the 2 to your Infection deck"]
     s.apply("Reveal Infectee: become a Zombie")
     red = player(s, "red")
     assert red["zombie"] and red["role"] == "Infectee" and s.active == 1
@@ -20,7 +20,7 @@ def test_infectee_let_it_be_adds_the_card():
     """Role Cards (Infectee): declining keeps the card face down and the card is added."""
     s = start(2, virus={"deck": ["2"] + junk(3)},
               players={"red": {"board": "Hospital", "infection": ["1"], "role": "infectee"}})
-    s.apply("Let the 2 be added")
+    s.apply("Add the 2 to your Infection deck")
     assert player(s, "red")["level"] == 2 and s.view("blue")["players"]["red"]["role"] == "face down"
 
 
@@ -45,6 +45,7 @@ def test_looter_draws_five_and_keeps_one():
     s = start(2, virus={"deck": junk(4)}, boards={"Hospital": {"deck": top}},
               players={"red": {"board": "Hospital", "infection": ["1"], "role": "looter"}})
     s.apply("Stay on the Hospital")
+    settle(s)  # the Using phase waits: red might be the Scavenger
     assert s.legal_labels() == ["Reveal Looter: draw five Event cards and keep one", "Draw one Event card"]
     s.apply("Reveal Looter: draw five Event cards and keep one")
     assert s.legal_labels() == ["Keep 1 Rations", "Keep One Zombie (2 cards)", "Keep Hatchet", "Keep Infected Area",
@@ -94,7 +95,8 @@ def test_survivor_may_reveal_before_an_attack_trial():
                        "blue": {"board": "Road 2", "zombie": True}})
     s.apply("Draw 2 Virus cards")
     s.apply("Stay on the Hospital")
-    assert s.legal_labels() == ["Reveal Survivor: one card fewer in every trial", "Face the trial without revealing"]
+    settle(s)  # the Using phase and the Looter's moment pass
+    assert s.legal_labels() == ["Reveal Survivor: one card fewer in every trial", "Undergo the Infection Trial"]
     s.apply("Reveal Survivor: one card fewer in every trial")
     assert "red undergoes an Infection Trial of 2 cards (-1: Survivor)" in texts(s)
 

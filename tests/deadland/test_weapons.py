@@ -76,6 +76,9 @@ def test_pistol_and_level_5_apply_to_a_zombie_players_trial():
     s.apply("Move to the Hospital")
     s.apply("Let red pass")
     s.apply("Spend 1 Munitions with the Pistol: one card fewer for everyone here")
+    # red is a zombie, so blue's face-down card might be the Survivor: asked before the trial
+    assert s.legal_labels() == ["Undergo the Infection Trial"]
+    s.apply("Undergo the Infection Trial")
     assert "blue undergoes an Infection Trial of 3 cards (+1: level 5 on the board, -1: Pistol)" in texts(s)
 
 

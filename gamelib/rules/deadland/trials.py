@@ -398,8 +398,11 @@ def victim(s: "DeadlandState", t: tuple) -> None:
 
 
 def _survivor_legal(s: "DeadlandState", t: tuple) -> list[Action]:
-    out = [Action("Reveal Survivor: one card fewer in every trial", "reveal", ("survivor",))]
-    return (out if survivor_can_reveal(s, t[1]) else []) + [Action("Undergo the Infection Trial", "pass")]
+    out = []
+    if survivor_can_reveal(s, t[1]):
+        out.append(Action("Reveal Survivor: one card fewer in every trial", "reveal", ("survivor",)))
+    out.append(Action("Undergo the Infection Trial", "pass"))
+    return out
 
 
 @decision("ask_survivor", "Infection Trial", _survivor_legal)

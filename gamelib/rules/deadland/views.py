@@ -60,6 +60,11 @@ def view(s: "DeadlandState", player: str | None) -> dict[str, Any]:
     data = s.data
     events = data.events
     virus = data.virus
+    names = s.game.players
+    at: list[list[str]] = [[] for _ in data.boards]  # markers per board, in turn order from the active player
+    for q in s.order_from(s.active):
+        if not s.dead[q]:
+            at[s.pos[q]].append(names[q])
     boards = []
     for b, board in enumerate(data.boards):
         boards.append({
@@ -69,7 +74,7 @@ def view(s: "DeadlandState", player: str | None) -> dict[str, Any]:
             "discard": [events[c].label for c in s.edisc[b]],
             "bloodstain": board.bloodstain,
             "connects": [data.boards[x].name for x in data.links[b]],
-            "players": [s.name(q) for q in s.here(b)],
+            "players": at[b],
         })
     players = {}
     for q in range(s.n):
