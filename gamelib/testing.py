@@ -36,7 +36,7 @@ def _inventory(state: State) -> Counter:
 
 
 def check_state(
-    game: Game, seed: int, state: State, inventory: Counter, deep: bool, rng: Rng, replay: bool | None = None
+    game: Game, seed: int, state: State, inventory: Counter, deep: bool, rng: Rng, replay: bool = True
 ) -> None:
     now = _inventory(state)
     if now != inventory:
@@ -78,7 +78,7 @@ def check_state(
         undone.apply(last)
         if undone != state or undone.log != state.log:
             raise _fail(game, seed, state, "undo() then re-apply does not give the same state")
-    if replay if replay is not None else True:
+    if replay:
         replayed = load_record(state.to_record())
         if replayed != state or replayed.log != state.log or replayed.history != state.history:
             raise _fail(game, seed, state, "the record does not replay to the same state")

@@ -23,13 +23,18 @@ class Distribution(Mapping[str, Fraction]):
         self.title = title
 
     @classmethod
+    def from_counts(cls, counts: Mapping[str, int], title: str = "") -> "Distribution":
+        """Outcome label -> how many equally likely items give it (``{"5": 2, "7": 1}`` gives 5: 2/3)."""
+        total = sum(counts.values())
+        d = cls.__new__(cls)
+        d._p = {k: Fraction(c, total) for k, c in counts.items()} if total else {}
+        d.title = title
+        return d
+
+    @classmethod
     def uniform_counts(cls, outcomes: Iterable[str], title: str = "") -> "Distribution":
         """Each item equally likely; equal labels add up (``["5", "5", "7"]`` gives 5: 2/3)."""
-        counts = Counter(outcomes)
-        total = sum(counts.values())
-        if total == 0:
-            return cls({}, title)
-        return cls({k: Fraction(c, total) for k, c in counts.items()}, title)
+        return cls.from_counts(Counter(outcomes), title)
 
     def __getitem__(self, key: str) -> Fraction:
         return self._p[key]

@@ -278,3 +278,11 @@ def test_games_is_still_the_function_after_a_game_is_imported():
     # regression: a subpackage called gamelib.games used to replace the function on first import
     gamelib.load("walk-the-plank")
     assert callable(gamelib.games) and "walk-the-plank" in [g.name for g in gamelib.games()]
+
+
+def test_distribution_from_counts_is_exact():
+    from fractions import Fraction
+
+    dist = gamelib.Distribution.from_counts({"5": 2, "7": 1}, "next card")
+    assert dict(dist) == {"5": Fraction(2, 3), "7": Fraction(1, 3)} and dist.total() == 1
+    assert dict(gamelib.Distribution.from_counts({}, "empty")) == {}

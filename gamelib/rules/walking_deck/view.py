@@ -1,7 +1,6 @@
 """Views and odds of a Walking Deck position (the view schema is documented in ``__init__.py``)."""
 from __future__ import annotations
 
-from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from gamelib.core import Distribution
@@ -112,36 +111,6 @@ def view(s: WalkingDeckState, player: str | None) -> dict[str, Any]:
     }
 
 
-class ExactOdds(Distribution):
-    """A ``Distribution`` built straight from counts: its probabilities are exact Fractions
-    (shared, since they only depend on count and total) and its total, sum(counts) / total, is
-    computed once with integers. The same object is reported by ``odds()`` and sampled from."""
-
-    __slots__ = ("_total",)
-
-    @classmethod
-    def of_counts(cls, counts: dict[str, int], title: str) -> "ExactOdds":
-        n = sum(counts.values())
-        d = cls.__new__(cls)
-        d._p = {k: _fraction(c, n) for k, c in counts.items()}
-        d.title = title
-        d._total = Fraction(n, n) if n else Fraction(0)
-        return d
-
-    def total(self) -> Fraction:
-        return self._total
-
-
-_fractions: dict[tuple[int, int], Fraction] = {}
-
-
-def _fraction(c: int, n: int) -> Fraction:
-    f = _fractions.get((c, n))
-    if f is None:
-        f = _fractions[(c, n)] = Fraction(c, n)
-    return f
-
-
 def pile_odds(s: WalkingDeckState, pile: str, old: tuple | None = None) -> tuple:
     """(size, top card, counts by name, odds) of the next Event of ``pile``. Names are counted
     in card-file order, never in pile order, so the odds cannot hint at the order. ``old`` is the
@@ -159,17 +128,17 @@ def pile_odds(s: WalkingDeckState, pile: str, old: tuple | None = None) -> tuple
             counts[name] -= 1
             if not counts[name]:
                 del counts[name]
-            return (n, cards[-1] if cards else None, counts, ExactOdds.of_counts(counts, f"next {pile} event"))
+            return (n, cards[-1] if cards else None, counts, Distribution.from_counts(counts, f"next {pile} event"))
     inside = set(cards)
     counts = {}
     for c in s.game.cards.piles[pile]:
         if c in inside:
             name = ev[c].name
             counts[name] = counts.get(name, 0) + 1
-    return (n, cards[-1] if cards else None, counts, ExactOdds.of_counts(counts, f"next {pile} event"))
+    return (n, cards[-1] if cards else None, counts, Distribution.from_counts(counts, f"next {pile} event"))
 
 
-def bag_odds(s: WalkingDeckState) -> tuple[ExactOdds, ExactOdds]:
+def bag_odds(s: WalkingDeckState) -> tuple[Distribution, Distribution]:
     """The next Calamity draw, by token and by weaknesses. A drawn token goes back before the
     next draw, so it counts as in the bag."""
     cs = s.game.cards
@@ -183,7 +152,7 @@ def bag_odds(s: WalkingDeckState) -> tuple[ExactOdds, ExactOdds]:
             by_token[t] = 1
             text = cs.tokens[t].text
             by_weak[text] = by_weak.get(text, 0) + 1
-    return ExactOdds.of_counts(by_token, "next Calamity token"), ExactOdds.of_counts(by_weak, "next Calamity weaknesses")
+    return Distribution.from_counts(by_token, "next Calamity token"), Distribution.from_counts(by_weak, "next Calamity weaknesses")
 
 
 def _cached(s: WalkingDeckState) -> tuple:
@@ -200,7 +169,7 @@ def _cached(s: WalkingDeckState) -> tuple:
     return c
 
 
-def next_token_odds(s: WalkingDeckState) -> ExactOdds:
+def next_token_odds(s: WalkingDeckState) -> Distribution:
     """What a Calamity draw samples from: the very object ``odds()`` reports."""
     return _cached(s)[3]
 
