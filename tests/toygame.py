@@ -2,12 +2,17 @@
 
 "Twenty": a face-down deck of numbered cards. On your turn draw a card into your secret hand or
 stop. The game ends when both players have stopped or the deck is empty; the highest hand total
-of at most 20 wins."""
+of at most 20 wins.
+
+It is also the smallest example of a game (``docs/engine.md``): fields declared once, legal
+actions and their effect, a view that hides the hands, exact odds with the outcome they predict,
+a re-deal of what a player cannot see, and scenarios."""
 from __future__ import annotations
 
 from typing import Any
 
 from gamelib.core import Action, Distribution, Game, Option, Outcome, Rng, ScenarioError, State, log
+from gamelib.core.fields import DICT_OF_LISTS, LIST, SET, VALUE, Fields, fields_to_dict
 
 VALUES = {f"c{i}": v for i, v in enumerate([2, 3, 5, 5, 7, 8, 9, 10], start=1)}
 PLAYERS = ("north", "south")
@@ -55,7 +60,12 @@ class Twenty(Game):
 
 
 class TwentyState(State):
-    __slots__ = ("deck", "hands", "turn", "stopped")
+    fields = Fields(
+        deck=LIST,             # face down, top = last
+        hands=DICT_OF_LISTS,   # player -> secret hand, in drawing order
+        turn=VALUE,            # index into PLAYERS of the player to move
+        stopped=SET,           # players who have stopped
+    )
 
     @property
     def to_move(self) -> str | None:
@@ -95,15 +105,6 @@ class TwentyState(State):
         if PLAYERS[other] not in self.stopped:
             self.turn = other
 
-    def _copy_into(self, other: State) -> None:
-        other.deck = list(self.deck)
-        other.hands = {p: list(h) for p, h in self.hands.items()}
-        other.turn = self.turn
-        other.stopped = set(self.stopped)
-
-    def _key(self) -> tuple:
-        return (tuple(self.deck), tuple(tuple(self.hands[p]) for p in PLAYERS), self.turn, frozenset(self.stopped))
-
     def zones(self) -> dict[str, list[str]]:
         return {"deck": list(self.deck), **{f"hand:{p}": list(h) for p, h in self.hands.items()}}
 
@@ -116,13 +117,21 @@ class TwentyState(State):
         }
 
     def odds(self) -> dict[str, Distribution]:
-        if not self.deck:
+        # The odds of the player to move, who knows their own hand: the next card is any card
+        # they have not seen, equally likely (the deck and the other hand are both unseen).
+        if self.is_over or not self.deck:
             return {}
-        hidden = list(self.deck)  # a spectator's odds: deck and hands unseen
-        return {"next card value": Distribution.uniform_counts([str(VALUES[c]) for c in hidden], "next card value")}
+        me = PLAYERS[self.turn]
+        unseen = self.deck + [c for p in PLAYERS if p != me for c in self.hands[p]]
+        return {"next card value": Distribution.uniform_counts([str(VALUES[c]) for c in unseen], "next card value")}
+
+    def _next_outcomes(self) -> dict[str, object]:
+        return {"next card value": str(VALUES[self.deck[-1]])} if self.deck and not self.is_over else {}
 
     def to_scenario(self) -> dict[str, Any]:
-        return {"deck": list(self.deck), "hands": {p: list(h) for p, h in self.hands.items()}, "turn": self.turn, "stopped": sorted(self.stopped)}
+        d = fields_to_dict(self)
+        d["stopped"] = sorted(self.stopped)
+        return d
 
     def _redeal_hidden(self, player: str, rng: Rng) -> State:
         other = self.clone()

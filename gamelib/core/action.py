@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import html
 from dataclasses import dataclass
 
 
@@ -14,6 +15,16 @@ class Action:
 
     def __str__(self) -> str:
         return self.label
+
+    def __repr__(self) -> str:
+        # A notebook shows a list of legal actions as their labels, not as dataclass fields.
+        return f"Action({self.label!r})"
+
+    def _repr_pretty_(self, p, cycle) -> None:  # IPython: a bare Action or a list of them
+        p.text(self.label)
+
+    def _repr_html_(self) -> str:
+        return "<code>" + html.escape(self.label) + "</code>"
 
 
 @dataclass(frozen=True, slots=True)

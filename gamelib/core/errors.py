@@ -2,6 +2,7 @@
 care about "bad input" can catch one thing, while tools can catch the precise kind."""
 from __future__ import annotations
 
+import difflib
 from collections.abc import Iterable
 
 
@@ -23,18 +24,37 @@ class OptionError(GamelibError):
 
 
 class IllegalAction(GamelibError):
-    """``State.apply`` was given an action that is not legal now. The state is unchanged."""
+    """``State.apply`` was given an action that is not legal now. The state is unchanged.
 
-    def __init__(self, action: object, player: str | None, phase: str, legal: Iterable[str], why: str = ""):
+    The message names the action, the player and the phase, gives the game's own reason when it
+    has one (``explanation``), suggests the closest legal labels (``suggestions``) and lists the
+    legal ones. After the end of the game it is one sentence saying so."""
+
+    def __init__(self, action: object, player: str | None, phase: str, legal: Iterable[str], why: str = "",
+                 explanation: str = "", over: bool | None = None):
         self.action = action
         self.player = player
         self.phase = phase
         self.legal = tuple(legal)
-        who = f"player {player!r}" if player is not None else "nobody (the game is over)"
+        self.why = why
+        self.explanation = explanation
+        self.over = (player is None and not self.legal) if over is None else over
+        text = str(action)
+        self.suggestions = tuple(difflib.get_close_matches(text, self.legal, n=3, cutoff=0.6)) if isinstance(action, str) else ()
+        if self.over and text != "undo":
+            reason = f" ({why})" if why and why != "the game is over" else ""
+            super().__init__(f"{text!r} cannot be played: the game is over{reason}.")
+            return
+        who = f"player {player!r}" if player is not None else "nobody"
         listing = "; ".join(repr(x) for x in self.legal) if self.legal else "none"
         reason = f" ({why})" if why else ""
+        explained = f" {explanation.rstrip('.')}." if explanation else ""
+        if self.suggestions:
+            maybe = " Did you mean " + " or ".join(repr(x) for x in self.suggestions) + "?"
+        else:
+            maybe = ""
         super().__init__(
-            f"{str(action)!r} is not a legal action for {who} in phase {phase!r}{reason}. "
+            f"{text!r} is not a legal action for {who} in phase {phase!r}{reason}.{explained}{maybe} "
             f"Legal actions: {listing}"
         )
 

@@ -2,34 +2,133 @@
 
 Games subclass it and implement a handful of hooks (names starting with ``_``). The base class
 owns everything the contract promises for every game: legality checking with a typed error,
-undo, clone, replay records, the log, and views."""
+undo, clone, replay records, the log, and views.
+
+Costs do not grow with the length of a game:
+
+* the log lives on a shared append-only ``_Tape``: apply appends, undo only moves the end back,
+  a clone shares it (the first clone that writes past a shared point starts a tape of its own
+  that points back to the shared part, so nothing is ever copied);
+* each undo frame keeps a snapshot of the game's fields (never the log) and the frames form an
+  immutable linked list that clones share;
+* ``step`` is the simulators' path: no legality check beyond identity, no undo snapshot.
+"""
 from __future__ import annotations
 
 import importlib
 import json
 from collections.abc import Iterable, Mapping
+from itertools import count, islice
 from typing import Any
 
 from .action import Action, LogEntry, Outcome
 from .errors import IllegalAction
+from .fields import Fields, compile_fields
 from .odds import Distribution
 from .rng import Rng
 
+_ids = count(1)
+
+
+class _Tape:
+    """Storage for an append-only sequence seen by several states. The sequence of length ``n``
+    read through a tape is the first ``base`` items of ``parent`` followed by ``items[:n - base]``.
+
+    ``owner`` is the id of the one state that may write in place; ``pin`` is the longest prefix
+    some other reader (a clone, a child tape, a past position) relies on, which is never changed."""
+
+    __slots__ = ("items", "parent", "base", "pin", "owner")
+
+    def __init__(self, items: list, parent: "_Tape | None", base: int, owner: int):
+        self.items = items
+        self.parent = parent
+        self.base = base
+        self.pin = 0
+        self.owner = owner
+
+
+def _segments(tape: _Tape | None, n: int) -> list[tuple[list, int]]:
+    """(items, how many of them) from the first segment to the last, for a sequence of length ``n``."""
+    segs = []
+    while tape is not None and n > 0:
+        k = n - tape.base
+        if k > 0:
+            segs.append((tape.items, k))
+        n = tape.base
+        tape = tape.parent
+    segs.reverse()
+    return segs
+
+
+def _tape_at(tape: _Tape, n: int) -> _Tape:
+    """The tape that holds item ``n - 1`` (walks up past tapes that add nothing to the first ``n``)."""
+    while tape.parent is not None and n <= tape.base:
+        tape = tape.parent
+    return tape
+
+
+class Log(tuple):
+    """The log at one moment, oldest entry first: a read-only snapshot that later actions do not
+    change. It compares equal to a list with the same entries."""
+
+    __slots__ = ()
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, list):
+            other = tuple(other)
+        return tuple.__eq__(self, other)
+
+    def __ne__(self, other: object) -> bool:
+        eq = self.__eq__(other)
+        return eq if eq is NotImplemented else not eq
+
+    __hash__ = tuple.__hash__
+
+    def __getitem__(self, index):  # slices stay Logs
+        got = tuple.__getitem__(self, index)
+        return Log(got) if isinstance(index, slice) else got
+
 
 class _Frame:
-    """One undo step: the state just before ``action`` (an untouched clone) and the frame below."""
+    """One undo step: the action, the game's fields just before it (``snap``, a bare state; None
+    when the action was taken with ``step``), the RNG, the log length and the legal actions then."""
 
-    __slots__ = ("before", "action", "below", "depth")
+    __slots__ = ("action", "below", "depth", "snap", "rng", "nlog", "legal")
 
-    def __init__(self, before: "State", action: Action, below: "_Frame | None"):
-        self.before = before
+    def __init__(self, action: Action, below: "_Frame | None", snap: "State | None", rng: int,
+                 nlog: int, legal: list | None):
         self.action = action
         self.below = below
         self.depth = 1 if below is None else below.depth + 1
+        self.snap = snap
+        self.rng = rng
+        self.nlog = nlog
+        self.legal = legal
 
 
-class State:
-    __slots__ = ("game", "seed", "rng", "log", "scenario", "_frames", "_legal")
+class _StateType(type):
+    """Builds ``__slots__``, ``_copy_into`` and ``_key`` from a ``fields = Fields(...)``
+    declaration in a State subclass's body, so a game lists its fields exactly once."""
+
+    def __new__(mcls, name, bases, ns, **kw):
+        decl = ns.get("fields")
+        if isinstance(decl, Fields):
+            for written in ("__slots__", "_copy_into", "_key"):
+                if written in ns:
+                    raise TypeError(
+                        f"{name} declares its fields with `fields = Fields(...)` and also writes {written} "
+                        "by hand; the declaration generates it (a hand-written one could leave a field out)"
+                    )
+            inherited = [b.fields for b in bases if isinstance(getattr(b, "fields", None), Fields)]
+            whole = Fields.merge(*inherited, decl) if inherited else decl
+            ns["__slots__"] = decl.names
+            ns["fields"] = whole
+            ns.update(compile_fields(whole, name))
+        return super().__new__(mcls, name, bases, ns, **kw)
+
+
+class State(metaclass=_StateType):
+    __slots__ = ("game", "seed", "rng", "scenario", "_frames", "_legal", "_tape", "_nlog", "_id", "log_enabled")
 
     # ---- hooks a game implements -------------------------------------------------------
     def _legal_actions(self) -> list[Action]:
@@ -40,11 +139,13 @@ class State:
         raise NotImplementedError
 
     def _copy_into(self, other: "State") -> None:
-        """Copy every game-specific field into ``other``, copying mutable containers."""
+        """Copy every game-specific field into ``other``, copying mutable containers.
+        Generated from ``fields = Fields(...)`` when the game declares its fields."""
         raise NotImplementedError
 
     def _key(self) -> tuple:
-        """Everything that defines the position, hashable; equal keys mean equal states."""
+        """Everything that defines the position, hashable; equal keys mean equal states.
+        Generated from ``fields = Fields(...)`` when the game declares its fields."""
         raise NotImplementedError
 
     @property
@@ -68,15 +169,34 @@ class State:
         raise NotImplementedError
 
     def odds(self) -> dict[str, Distribution]:
-        """Exact distribution of every draw from hidden cards that could happen next, from what is public."""
+        """Exact distribution of every draw from hidden cards that could happen next, as
+        ``_odds_viewer()`` would reckon it (see ``docs/engine.md``)."""
         return {}
+
+    def _next_outcomes(self) -> dict[str, object]:
+        """For titles of ``odds()``: the outcome the hidden state will actually give (the top
+        card of the pile; for a draw made with the RNG, the draw simulated on a copy of
+        ``self.rng``). Titles whose outcome is not fixed yet (it waits on a decision) are left
+        out. ``check_game`` checks these outcomes against ``odds()`` over re-deals."""
+        return {}
+
+    def _odds_viewer(self) -> str | None:
+        """The player whose knowledge ``odds()`` uses: ``check_game`` re-deals what this player
+        cannot see to test the odds. Default: the player to move."""
+        return self.to_move
+
+    def _explain_illegal(self, label: str) -> str:
+        """Why ``label`` is refused now, in one sentence, when the game can say more than
+        "not legal" (e.g. a card set aside this round). Included in ``IllegalAction``."""
+        return ""
 
     def to_scenario(self) -> dict[str, Any]:
         raise NotImplementedError
 
     def _redeal_hidden(self, player: str, rng: Rng) -> "State":
         """A clone in which everything ``player`` cannot see is re-randomised consistently
-        with what they can see. Used to prove views leak nothing."""
+        with what they can see, with the probabilities ``odds()`` assumes. Used to prove
+        views leak nothing and that the odds are right."""
         raise NotImplementedError
 
     def summary(self) -> dict[str, Any]:
@@ -88,10 +208,13 @@ class State:
         self.game = game
         self.seed = int(seed)
         self.rng = Rng(self.seed)
-        self.log: list[LogEntry] = []
         self.scenario = dict(scenario) if scenario is not None else None
         self._frames: _Frame | None = None
         self._legal: list[Action] | None = None
+        self._id = next(_ids)
+        self._tape = _Tape([], None, 0, self._id)
+        self._nlog = 0
+        self.log_enabled = True
 
     @property
     def is_over(self) -> bool:
@@ -114,6 +237,9 @@ class State:
         assert self._legal is not None
         if isinstance(action, Action):
             for a in legal:
+                if a is action:
+                    return a
+            for a in legal:
                 if a == action:
                     return a
             why = ""
@@ -124,38 +250,88 @@ class State:
             why = ""
         else:
             why = f"expected an Action or its label, got {type(action).__name__}"
-        if self.is_over:
-            why = why or "the game is over"
-        raise IllegalAction(action, self.to_move, self.phase, [a.label for a in legal], why)
+        explain = ""
+        if not why and not self.is_over:
+            try:
+                explain = self._explain_illegal(str(action))
+            except Exception:  # an explanation must never hide the real error
+                explain = ""
+        raise IllegalAction(action, self.to_move, self.phase, [a.label for a in legal], why,
+                            explanation=explain, over=self.is_over)
 
     def apply(self, action: Action | str) -> Action:
         """Check ``action`` (an Action or its label) is legal, then carry it out.
         Raises ``IllegalAction`` and leaves the state unchanged otherwise."""
         chosen = self._find(action)
-        before = self._bare_clone()
+        snap = object.__new__(type(self))
+        self._copy_into(snap)
+        frame = _Frame(chosen, self._frames, snap, self.rng.state, self._nlog, self._legal)
+        tape = self._tape
         try:
             self._apply(chosen)
         except BaseException:
-            before._copy_into(self)  # nothing is ever half-applied
-            self.rng.state = before.rng.state
-            self.log = list(before.log)
-            self._legal = None
+            self._restore(frame)  # nothing is ever half-applied
+            self._tape = tape
             raise
-        self._frames = _Frame(before, chosen, self._frames)
+        self._frames = frame
         self._legal = None
         return chosen
+
+    def step(self, action: Action) -> Action:
+        """The simulators' ``apply``: ``action`` must be one of the Actions this state's
+        ``legal_actions()`` returned (checked by identity, so it costs almost nothing; anything
+        else goes through the full ``apply``). No undo snapshot is kept: a later ``undo`` or
+        ``at_ply`` into these actions replays the game from its start. Same game, same log."""
+        legal = self._legal
+        if legal is None:
+            return self.apply(action)
+        for a in legal:
+            if a is action:
+                break
+        else:
+            return self.apply(action)
+        self._frames = _Frame(action, self._frames, None, 0, self._nlog, None)
+        self._apply(action)
+        self._legal = None
+        return action
+
+    def _restore(self, frame: _Frame) -> None:
+        frame.snap._copy_into(self)
+        self.rng.state = frame.rng
+        self._nlog = frame.nlog
+        self._tape = _tape_at(self._tape, frame.nlog)
+        self._legal = frame.legal
 
     def undo(self) -> Action:
         """Take back the last action and return it."""
         frame = self._frames
         if frame is None:
             raise IllegalAction("undo", self.to_move, self.phase, self.legal_labels(), "nothing to undo")
-        frame.before._copy_into(self)
-        self.rng = frame.before.rng.copy()
-        self.log = list(frame.before.log)
+        if frame.snap is None:
+            self._become(self._replayed(frame.depth - 1))
+            return frame.action
+        self._restore(frame)
         self._frames = frame.below
-        self._legal = None
         return frame.action
+
+    def _replayed(self, n: int) -> "State":
+        """This game rebuilt from its start through its first ``n`` actions (for positions
+        reached with ``step``, which keeps no snapshots)."""
+        start = (self.game.from_scenario(self.scenario, seed=self.seed) if self.scenario is not None
+                 else self.game.new_state(seed=self.seed))
+        start.log_enabled = self.log_enabled
+        for action in islice(self.history, n):
+            start.apply(action.label)
+        return start
+
+    def _become(self, other: "State") -> None:
+        other._copy_into(self)
+        self.rng = other.rng.copy()
+        self._frames = other._frames
+        self._legal = other._legal
+        self._tape = other._tape
+        self._nlog = other._nlog
+        self._pin()
 
     @property
     def history(self) -> list[Action]:
@@ -172,20 +348,77 @@ class State:
         """Number of actions taken so far."""
         return 0 if self._frames is None else self._frames.depth
 
+    # ---- the log ----------------------------------------------------------------------------
+    def _log_append(self, entry: LogEntry) -> None:
+        tape, n = self._tape, self._nlog
+        if tape.owner == self._id and n >= tape.pin:
+            items = tape.items
+            k = n - tape.base
+            if len(items) != k:
+                del items[k:]  # entries of an undone action: nobody else reads them
+            items.append(entry)
+        else:  # shared past this point: a tape of our own, pointing back
+            if n > tape.pin:
+                tape.pin = n
+            self._tape = _Tape([entry], tape, n, self._id)
+        self._nlog = n + 1
+
+    def _pin(self) -> None:
+        tape, n = self._tape, self._nlog
+        if n > tape.pin:
+            tape.pin = n
+
+    @property
+    def log(self) -> Log:
+        """Every LogEntry so far, oldest first (a snapshot; ``recent_log(n)`` for the last few)."""
+        tape, n = self._tape, self._nlog
+        if tape.parent is None:
+            return Log(tape.items[:n] if len(tape.items) != n else tape.items)
+        out: list[LogEntry] = []
+        for items, k in _segments(tape, n):
+            out.extend(islice(items, k))
+        return Log(out)
+
+    @property
+    def log_length(self) -> int:
+        return self._nlog
+
+    def recent_log(self, n: int = 10) -> list[LogEntry]:
+        """The last ``n`` log entries, at a cost that does not grow with the game."""
+        out: list[LogEntry] = []
+        tape, end = self._tape, self._nlog
+        while tape is not None and len(out) < n and end > 0:
+            k = end - tape.base
+            if k > 0:
+                out[:0] = tape.items[max(0, k - (n - len(out))):k]
+            end = tape.base
+            tape = tape.parent
+        return out
+
+    def log_since(self, start: int) -> list[LogEntry]:
+        """Entries from number ``start`` on (what the last action wrote: ``log_since(n_before)``)."""
+        return self.recent_log(max(0, self._nlog - start))
+
+    # ---- copies -----------------------------------------------------------------------------
     def _bare_clone(self) -> "State":
         new = object.__new__(type(self))
         new.game = self.game
         new.seed = self.seed
         new.rng = self.rng.copy()
-        new.log = list(self.log)
         new.scenario = self.scenario
         new._frames = None
         new._legal = self._legal  # lists are never mutated in place, only replaced
+        new._id = next(_ids)
+        new._tape = self._tape
+        new._nlog = self._nlog
+        new.log_enabled = self.log_enabled
+        self._pin()
         self._copy_into(new)
         return new
 
     def clone(self) -> "State":
-        """An independent copy, history included (card definitions are shared)."""
+        """An independent copy, history and log included (card definitions are shared).
+        Its cost does not depend on how long the game has been going."""
         new = self._bare_clone()
         new._frames = self._frames  # frames are immutable, so sharing them is safe
         return new
@@ -194,14 +427,28 @@ class State:
         """A copy of this game as it was after its first ``n`` actions (for history sliders)."""
         if not 0 <= n <= self.ply:
             raise ValueError(f"ply must be between 0 and {self.ply}, got {n}")
+        if n == self.ply:
+            return self.clone()
         f = self._frames
-        while f is not None and f.depth > n:
-            if f.depth == n + 1:
-                new = f.before._bare_clone()
-                new._frames = f.below
-                return new
+        while f.depth > n + 1:
             f = f.below
-        return self.clone()
+        if f.snap is None:
+            return self._replayed(n)
+        new = object.__new__(type(self))
+        new.game = self.game
+        new.seed = self.seed
+        new.rng = Rng.__new__(Rng)
+        new.rng.state = f.rng
+        new.scenario = self.scenario
+        new._frames = f.below
+        new._legal = f.legal
+        new._id = next(_ids)
+        new._tape = _tape_at(self._tape, f.nlog)
+        new._nlog = f.nlog
+        new.log_enabled = self.log_enabled
+        new._pin()
+        f.snap._copy_into(new)
+        return new
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, State) or type(other) is not type(self):
@@ -216,9 +463,10 @@ class State:
     __hash__ = None  # type: ignore[assignment]  # mutable
 
     # ---- views, records, display -----------------------------------------------------------
-    def view(self, player: str | None = None) -> dict[str, Any]:
+    def view(self, player: str | None = None, log: bool = True) -> dict[str, Any]:
         """What ``player`` may see, with a legal-action mask when it is their decision.
-        ``view(None)`` is the table view: everything, for teaching."""
+        ``view(None)`` is the table view: everything, for teaching. ``log=False`` leaves the
+        log out (its cost grows with the game; ``recent_log`` gives the last lines)."""
         if player is not None and player not in self.players:
             raise ValueError(f"unknown player {player!r}; the players are {', '.join(self.players)}")
         out = {
@@ -229,8 +477,9 @@ class State:
             "is_over": self.is_over,
             "outcome": None if self.outcome is None else str(self.outcome),
             "legal_actions": self.legal_labels() if (player is None or player == self.to_move) else [],
-            "log": [str(e) for e in self.log if player is None or e.visible_to is None or player in e.visible_to],
         }
+        if log:
+            out["log"] = [str(e) for e in self.log if player is None or e.visible_to is None or player in e.visible_to]
         out.update(self._view(player))
         return out
 
@@ -248,12 +497,8 @@ class State:
         rec["actions"] = [a.label for a in self.history]
         return json.dumps(rec, ensure_ascii=False, indent=1)
 
-    def recent_log(self, n: int = 10) -> list[LogEntry]:
-        return self.log[-n:]
-
     def __str__(self) -> str:
-        v = self.view(None)
-        return f"{self.game.title}: {v['phase']} (to move: {v['to_move']})"
+        return f"{self.game.title}: {self.phase} (to move: {self.to_move})"
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.game.name} seed={self.seed} ply={self.ply} phase={self.phase!r}>"
@@ -266,4 +511,5 @@ class State:
 
 
 def log(state: State, section: str, text: str, visible_to: Iterable[str] | None = None) -> None:
-    state.log.append(LogEntry(section, text, None if visible_to is None else frozenset(visible_to)))
+    if state.log_enabled:
+        state._log_append(LogEntry(section, text, None if visible_to is None else frozenset(visible_to)))

@@ -1,0 +1,142 @@
+"""A game's State fields, declared once.
+
+    class TwentyState(State):
+        fields = Fields(
+            deck=LIST,             # face down, top = last
+            hands=DICT_OF_LISTS,   # player -> cards
+            turn=VALUE,
+            stopped=SET,
+        )
+
+From that one declaration the State class gets ``__slots__``, ``_copy_into`` (a clone copies
+each container at the right depth and nothing else) and ``_key`` (equality sees every field),
+as generated straight-line code, so ``clone()`` costs what a hand-written copy would. A field
+that must not count for equality (a cache) is declared ``CACHE``; nothing can be left out by
+accident, because a class with a declaration may not write ``_key`` or ``_copy_into`` itself.
+``fields_to_dict`` / ``fields_from_dict`` give plain-data round trips for scenarios."""
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+
+@dataclass(frozen=True)
+class Kind:
+    """How a field is copied, compared and written as plain data (``{}`` is the field's value)."""
+
+    name: str
+    copy: str
+    key: str | None  # None: not part of the position (caches)
+    plain: str | None
+    unplain: str | None
+
+    def __repr__(self) -> str:
+        return self.name
+
+
+#: an immutable value (int, str, bool, None, a tuple or frozenset of such, an Outcome): shared
+VALUE = Kind("VALUE", "{}", "{}", "{}", "{}")
+#: a tuple value that should come back as a tuple from JSON lists (e.g. a pending decision)
+TUPLE = Kind("TUPLE", "{}", "{}", "_plain({})", "_tupled({})")
+#: a list of immutable values
+LIST = Kind("LIST", "{}[:]", "tuple({})", "list({})", "list({})")
+#: a list of lists of immutable values (per seat, per board...)
+LISTS = Kind("LISTS", "[x[:] for x in {}]", "tuple(map(tuple, {}))", "[list(x) for x in {}]", "[list(x) for x in {}]")
+#: a set of immutable values
+SET = Kind("SET", "set({})", "frozenset({})", "sorted({}, key=repr)", "set({})")
+#: a dict of immutable keys and values
+DICT = Kind("DICT", "dict({})", "frozenset({}.items())", "dict({})", "dict({})")
+#: a dict whose values are lists of immutable values
+DICT_OF_LISTS = Kind("DICT_OF_LISTS", "{{k: v[:] for k, v in {}.items()}}",
+                     "frozenset((k, tuple(v)) for k, v in {}.items())",
+                     "{{k: list(v) for k, v in {}.items()}}", "{{k: list(v) for k, v in {}.items()}}")
+#: derived data kept for speed: copied by reference, not part of equality or scenarios
+CACHE = Kind("CACHE", "{}", None, None, None)
+
+KINDS = (VALUE, TUPLE, LIST, LISTS, SET, DICT, DICT_OF_LISTS, CACHE)
+
+
+def _plain(v: Any) -> Any:
+    return [_plain(x) for x in v] if isinstance(v, (tuple, list)) else v
+
+
+def _tupled(v: Any) -> Any:
+    return tuple(_tupled(x) for x in v) if isinstance(v, list) else v
+
+
+class Fields(Mapping[str, Kind]):
+    """Field name -> Kind, in declaration order (the order of ``_key``)."""
+
+    def __init__(self, **kinds: Kind):
+        for name, kind in kinds.items():
+            if not isinstance(kind, Kind):
+                raise TypeError(f"field {name!r}: expected one of {', '.join(map(repr, KINDS))}, got {kind!r}")
+        self._kinds = dict(kinds)
+
+    @classmethod
+    def merge(cls, *parts: "Fields") -> "Fields":
+        out: dict[str, Kind] = {}
+        for p in parts:
+            for name, kind in p.items():
+                if name in out:
+                    raise TypeError(f"field {name!r} is declared twice")
+                out[name] = kind
+        return cls(**out)
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return tuple(self._kinds)
+
+    @property
+    def keyed(self) -> tuple[str, ...]:
+        """The fields that make up the position (all but caches)."""
+        return tuple(n for n, k in self._kinds.items() if k.key is not None)
+
+    def __getitem__(self, name: str) -> Kind:
+        return self._kinds[name]
+
+    def __iter__(self):
+        return iter(self._kinds)
+
+    def __len__(self) -> int:
+        return len(self._kinds)
+
+    def __repr__(self) -> str:
+        return "Fields(" + ", ".join(f"{n}={k!r}" for n, k in self._kinds.items()) + ")"
+
+
+def compile_fields(fields: Fields, owner: str) -> dict[str, Any]:
+    """Source for ``_copy_into`` and ``_key``, compiled once per class (straight-line code)."""
+    copy = [f"    o.{n} = " + k.copy.format(f"self.{n}") for n, k in fields.items()] or ["    pass"]
+    key = [k.key.format(f"self.{n}") for n, k in fields.items() if k.key is not None]
+    src = (
+        "def _copy_into(self, o):\n" + "\n".join(copy) + "\n\n"
+        "def _key(self):\n    return (" + "".join(part + ", " for part in key) + ")\n"
+    )
+    ns: dict[str, Any] = {}
+    exec(compile(src, f"<fields of {owner}>", "exec"), ns)
+    ns["_copy_into"].__doc__ = f"Generated from {owner}.fields: copies {', '.join(fields.names)}."
+    ns["_key"].__doc__ = f"Generated from {owner}.fields: {', '.join(fields.keyed)}."
+    return {"_copy_into": ns["_copy_into"], "_key": ns["_key"], "_fields_source": src}
+
+
+def fields_to_dict(state: Any) -> dict[str, Any]:
+    """Every declared field but caches, as plain data (lists, dicts, values)."""
+    out = {}
+    for name, kind in type(state).fields.items():
+        if kind.plain is not None:
+            out[name] = eval(kind.plain.format("v"), {"_plain": _plain}, {"v": getattr(state, name)})
+    return out
+
+
+def fields_from_dict(state: Any, data: Mapping[str, Any]) -> None:
+    """Set the declared fields of ``state`` from ``fields_to_dict`` output (validate first:
+    this only converts containers back)."""
+    for name, kind in type(state).fields.items():
+        if kind.unplain is not None and name in data:
+            setattr(state, name, eval(kind.unplain.format("v"), {"_tupled": _tupled}, {"v": data[name]}))
+
+
+__all__ = ["Fields", "Kind", "VALUE", "TUPLE", "LIST", "LISTS", "SET", "DICT", "DICT_OF_LISTS", "CACHE",
+           "fields_to_dict", "fields_from_dict", "compile_fields"]
