@@ -102,3 +102,54 @@ def _chance(g: int, b: int, r: int, gd: int, bd: int, k: int, left: int) -> Frac
             after = _chance(g + gd, b + bd, 2, 0, 0, k, left - 1)
         p += Fraction(r, total) * after
     return p
+
+
+def next_outcomes(s: "DeadlandState") -> dict[str, object]:
+    """What the hidden cards will actually give, for the titles of ``odds()`` (the conformance
+    check tests the odds against it): the top Virus card, the top Event card of the board, and
+    the daily trial of the player to move played out now on copies of the decks and the RNG
+    (Radio Contacts and the reshuffle they cause included), as ``daily_add_chance`` reckons it."""
+    if s.result is not None:
+        return {}
+    virus, events = s.data.virus, s.data.events
+    out: dict[str, object] = {}
+    titles = odds(s)
+    if s.vdeck:
+        out["next Virus card"] = virus[s.vdeck[-1]].label
+    p = s.game.players.index(s.to_move)  # type: ignore[arg-type]
+    title = f"{s.name(p)}'s daily trial, taken now, adds a card"
+    if title in titles:
+        out[title] = "adds a card" if _daily_adds(s, p) else "adds nothing"
+    b = s.pos[p]
+    if s.edeck[b]:
+        out[f"next Event on {s.the(b)}"] = events[s.edeck[b][-1]].category
+    return {t: o for t, o in out.items() if t in titles}
+
+
+def _daily_adds(s: "DeadlandState", p: int) -> bool:
+    virus = s.data.virus
+    nxt = s.level(p) + 1
+    ill_ok = nxt <= 7 and illnesses(s, p) < 2
+    deck, disc, radio_aside = s.vdeck[:], s.vdisc[:], s.vradio[:]
+    rng = s.rng.copy()
+    radio = s.radio
+    left = daily_count(s, p, False)
+    while left > 0 and deck:
+        card = deck.pop()
+        vc = virus[card]
+        if vc.kind == "radio":
+            radio_aside.append(card)
+            radio += 1
+            if radio >= s.target():
+                return False  # the game ends first
+            if len(radio_aside) >= 2:  # as trials.radio_contact: the same list, the same shuffle
+                deck.extend(disc)
+                deck.extend(radio_aside)
+                disc, radio_aside = [], []
+                rng.shuffle(deck)
+            continue
+        if (vc.kind == "level" and vc.level == nxt) or (vc.kind == "illness" and ill_ok):
+            return True
+        disc.append(card)
+        left -= 1
+    return False

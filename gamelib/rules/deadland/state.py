@@ -248,6 +248,10 @@ class DeadlandState(State):
         from .odds import odds
         return odds(self)
 
+    def _next_outcomes(self) -> dict[str, object]:
+        from .odds import next_outcomes
+        return next_outcomes(self)
+
     def to_scenario(self) -> dict[str, Any]:
         from .scenarios import to_scenario
         return to_scenario(self)

@@ -387,6 +387,12 @@ class PlankState(State):
     def odds(self) -> dict[str, Distribution]:
         return hidden.odds(self)
 
+    def _next_outcomes(self) -> dict[str, object]:
+        return hidden.next_outcomes(self)
+
+    def _odds_viewer(self) -> str | None:
+        return hidden.odds_viewer(self)
+
     def _redeal_hidden(self, player: str, rng: Rng) -> State:
         return hidden.redeal(self, player, rng)
 

@@ -118,6 +118,9 @@ class WalkingDeckState(State):
     def odds(self) -> dict[str, Distribution]:
         return view.odds(self)
 
+    def _next_outcomes(self) -> dict[str, object]:
+        return view.next_outcomes(self)
+
     def to_scenario(self) -> dict[str, Any]:
         return scenario.to_scenario(self)
 

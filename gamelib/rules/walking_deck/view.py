@@ -186,3 +186,25 @@ def odds(s: WalkingDeckState) -> dict[str, Distribution]:
     out["next Calamity token"] = c[3]
     out["next Calamity weaknesses"] = c[4]
     return out
+
+
+def next_outcomes(s: WalkingDeckState) -> dict[str, object]:
+    """What the hidden cards will actually give, for each title of ``odds()`` (the conformance
+    check tests the odds against it). The top card of each pile, and the Calamity a draw now
+    would give (the draw simulated on a copy of the RNG, exactly as ``draw_token`` samples).
+    Each title's outcome is read from ``odds()`` of a copy holding only the card or token that
+    comes next, so it follows whatever labels ``odds()`` uses."""
+    if s.over is not None:
+        return {}
+    tokens = s.game.cards.tokens
+    key = next_token_odds(s).sample(s.rng.copy())
+    inside = s.bag + ([s.drawn] if s.drawn is not None else [])
+    token = key if key in tokens else next(t for t in inside if tokens[t].text == key)
+    only = s.clone()
+    only.rural, only.urban = s.rural[-1:], s.urban[-1:]
+    only.bag, only.drawn, only._odds = [token], None, None
+    out: dict[str, object] = {}
+    for title, dist in odds(only).items():
+        if len(dist) == 1:
+            out[title] = next(iter(dist))
+    return out
