@@ -71,15 +71,22 @@ def seat_agents(game: Game, agents: Agents, seed: int) -> dict[str, Agent]:
     return {p: a.with_seed(derive_seed(seed, 1 + i)) for i, (p, a) in enumerate(chosen.items())}
 
 
-def play(game: Game, agents: Agents, seed: int = 0, max_actions: int = 100_000) -> State:
-    """Play one game from ``game.new_state(seed)`` to the end and return the final state."""
+def play(game: Game, agents: Agents, seed: int = 0, max_actions: int = 100_000, *, fast: bool = False,
+         log: bool = True) -> State:
+    """Play one game from ``game.new_state(seed)`` to the end and return the final state.
+
+    ``fast=True`` is the simulation path: actions chosen among ``legal_actions()`` are played
+    with ``State.apply_fast`` (no undo snapshots; undo still works, by replaying). ``log=False`` keeps
+    no log. Either way the game played is the same."""
     seated = seat_agents(game, agents, seed)
     state = game.new_state(seed=seed)
+    if not log:
+        state.log_enabled = False
+    go = state.apply_fast if fast else state.apply
     for _ in range(max_actions):
         if state.is_over:
             return state
-        player = state.to_move
-        state.apply(seated[player].choose(state))
+        go(seated[state.to_move].choose(state))
     raise RuntimeError(f"{game.name}: game with seed {seed} did not end within {max_actions} actions")
 
 

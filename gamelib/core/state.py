@@ -11,7 +11,7 @@ Costs do not grow with the length of a game:
   that points back to the shared part, so nothing is ever copied);
 * each undo frame keeps a snapshot of the game's fields (never the log) and the frames form an
   immutable linked list that clones share;
-* ``step`` is the simulators' path: no legality check beyond identity, no undo snapshot.
+* ``apply_fast`` is the simulators' path: no legality check beyond identity, no undo snapshot.
 """
 from __future__ import annotations
 
@@ -91,7 +91,7 @@ class Log(tuple):
 
 class _Frame:
     """One undo step: the action, the game's fields just before it (``snap``, a bare state; None
-    when the action was taken with ``step``), the RNG, the log length and the legal actions then."""
+    when the action was taken with ``apply_fast``), the RNG, the log length and the legal actions then."""
 
     __slots__ = ("action", "below", "depth", "snap", "rng", "nlog", "legal")
 
@@ -277,7 +277,7 @@ class State(metaclass=_StateType):
         self._legal = None
         return chosen
 
-    def step(self, action: Action) -> Action:
+    def apply_fast(self, action: Action) -> Action:
         """The simulators' ``apply``: ``action`` must be one of the Actions this state's
         ``legal_actions()`` returned (checked by identity, so it costs almost nothing; anything
         else goes through the full ``apply``). No undo snapshot is kept: a later ``undo`` or
@@ -316,7 +316,7 @@ class State(metaclass=_StateType):
 
     def _replayed(self, n: int) -> "State":
         """This game rebuilt from its start through its first ``n`` actions (for positions
-        reached with ``step``, which keeps no snapshots)."""
+        reached with ``apply_fast``, which keeps no snapshots)."""
         start = (self.game.from_scenario(self.scenario, seed=self.seed) if self.scenario is not None
                  else self.game.new_state(seed=self.seed))
         start.log_enabled = self.log_enabled
