@@ -111,13 +111,14 @@ def _table(observed: Counter, probs: Mapping[object, Fraction], n: int) -> str:
     return "; ".join(f"{k!r}: seen {observed.get(k, 0)}, expected {float(probs.get(k, 0)) * n:.1f}" for k in keys)
 
 
-def check_odds(game: Game, seed: int, state: State, rng: Rng, samples: int = 0) -> None:
+def check_odds(game: Game, seed: int, state: State, rng: Rng, samples: int = 0, odds: dict | None = None) -> None:
     """The odds check of one state (see the module's docstring). ``samples`` = 0 checks only
     that what will happen had a non-zero probability."""
     actual = state._next_outcomes()
     if not actual:
         return
-    odds = state.odds()
+    if odds is None:
+        odds = state.odds()
     for title, outcome in actual.items():
         if title not in odds:
             raise _fail(game, seed, state, f"_next_outcomes() names {title!r}, which odds() does not give")
@@ -180,10 +181,11 @@ def check_state(
         if state.to_move not in state.players:
             raise _fail(game, seed, state, f"to_move {state.to_move!r} is not a player")
 
-    for title, dist in state.odds().items():
+    odds = state.odds()
+    for title, dist in odds.items():
         if dist.total() != Fraction(1):
             raise _fail(game, seed, state, f"odds {title!r} sum to {dist.total()}, not 1")
-    check_odds(game, seed, state, rng, odds_samples)
+    check_odds(game, seed, state, rng, odds_samples, odds)
 
     twin = state.clone()
     if twin != state or twin.log_length != state.log_length or twin.ply != state.ply or twin.recent_log(3) != state.recent_log(3):
@@ -202,9 +204,9 @@ def check_state(
         replayed = load_record(state.to_record())
         if replayed != state or replayed.log != state.log or replayed.history != state.history:
             raise _fail(game, seed, state, "the record does not replay to the same state")
-    if state.odds() and not state.is_over and not odds_samples:
+    if odds and not state.is_over and not odds_samples:
         viewer = state._odds_viewer()
-        if state._redeal_hidden(viewer, rng).odds() != state.odds():
+        if state._redeal_hidden(viewer, rng).odds() != odds:
             raise _fail(game, seed, state, f"odds() change when the cards {viewer!r} cannot see are re-dealt: "
                         "they use hidden information")
     json.dumps(state.view(None, log=False))  # views must be plain data
@@ -228,7 +230,7 @@ def _in_step(game: Game, seed: int, state: State, shadow: State, action_label: s
 
 
 def check_game(game: Game, n_games: int = 100, seed: int = 0, deep_games: int = 5, deep_every: int = 10,
-               odds_every: int = 10, odds_samples: int = 200) -> int:
+               odds_every: int = 40, odds_samples: int = 150) -> int:
     """Play ``n_games`` random games, checking every action; return the number of actions checked.
     Raises ``ConformanceError`` with the game's record when something is wrong.
 

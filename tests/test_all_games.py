@@ -58,3 +58,53 @@ def test_scenario_round_trip_mid_game(name):
         again = game.from_scenario(json.loads(json.dumps(state.to_scenario())), seed=state.seed)
         assert again._key() == state._key()
         assert again.legal_labels() == state.legal_labels()
+
+
+# ---- issue 8: the odds check can fail, the simulation path plays the same games -------------------
+@pytest.mark.parametrize("name", NAMES)
+def test_the_odds_check_fails_on_a_wrong_distribution(name, monkeypatch):
+    """All the mass on one outcome: normalised, so "sums to 1" passes, but check_game must fail."""
+    from fractions import Fraction
+
+    from gamelib.testing import ConformanceError
+
+    game = gamelib.load(name)
+    cls = type(game.new_state(seed=1))
+    real = cls.odds
+
+    def wrong(self):
+        return {t: gamelib.Distribution({next(iter(d)): Fraction(1)}, t) for t, d in real(self).items()}
+
+    monkeypatch.setattr(cls, "odds", wrong)
+    with pytest.raises(ConformanceError, match="odds"):
+        check_game(game, n_games=3, seed=2026, deep_games=1)
+
+
+def _same_games(name, seeds):
+    game = gamelib.load(name)
+    for seed in seeds:
+        checked = gamelib.play(game, gamelib.RandomAgent(), seed=seed)
+        fast = gamelib.play(game, gamelib.RandomAgent(), seed=seed, fast=True, log=False)
+        assert fast == checked, seed
+        assert fast.ply == checked.ply and [a.label for a in fast.history] == [a.label for a in checked.history], seed
+        assert fast.outcome == checked.outcome and fast.summary() == checked.summary(), seed
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_simulation_path_plays_the_same_games(name):
+    _same_games(name, range(40))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", NAMES)
+def test_simulation_path_plays_the_same_games_1000_seeds(name):
+    _same_games(name, range(1000, 2000))
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_simulation_path_keeps_the_same_log_when_asked(name):
+    game = gamelib.load(name)
+    for seed in range(5):
+        a = gamelib.play(game, gamelib.RandomAgent(), seed=seed)
+        b = gamelib.play(game, gamelib.RandomAgent(), seed=seed, fast=True)
+        assert a.log == b.log and a == b

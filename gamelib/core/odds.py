@@ -46,7 +46,19 @@ class Distribution(Mapping[str, Fraction]):
         return len(self._p)
 
     def total(self) -> Fraction:
-        return sum(self._p.values(), Fraction(0))
+        # integer arithmetic on a common denominator: summing Fractions one by one is slow
+        ps = self._p.values()
+        if not ps:
+            return Fraction(0)
+        den = lcm(*(p.denominator for p in ps))
+        return Fraction(sum(p.numerator * (den // p.denominator) for p in ps), den)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Distribution):
+            return self._p == other._p
+        return Mapping.__eq__(self, other)
+
+    __hash__ = None  # type: ignore[assignment]
 
     def sample(self, rng: Rng) -> str:
         if not self._p:

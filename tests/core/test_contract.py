@@ -74,7 +74,7 @@ def test_failing_apply_leaves_nothing_half_applied(toy, monkeypatch):
 def test_apply_accepts_action_or_label_and_returns_the_action(toy):
     state = toy.new_state(seed=5)
     draw = state.legal_actions()[0]
-    assert state.apply(draw) is draw or state.history == [draw]
+    assert state.apply(draw) is draw and state.history == [draw]
     assert state.apply("Draw a card").label == "Draw a card"
     assert [a.label for a in state.history] == ["Draw a card", "Draw a card"]
 
@@ -230,12 +230,22 @@ def test_views_hide_what_a_player_may_not_see(toy):
         state.view("east")
 
 
-def test_odds_are_exact_fractions_that_sum_to_one(toy):
+def test_odds_are_exact_fractions_of_what_the_player_to_move_has_not_seen(toy):
     from fractions import Fraction
 
     state = toy.new_state(seed=1)
     dist = state.odds()["next card value"]
-    assert dist["5"] == Fraction(2, 8) and dist.total() == 1
+    assert dict(dist) == {"2": Fraction(1, 8), "3": Fraction(1, 8), "5": Fraction(2, 8), "7": Fraction(1, 8),
+                          "8": Fraction(1, 8), "9": Fraction(1, 8), "10": Fraction(1, 8)}
+    state.apply("Draw a card")
+    south = state.odds()["next card value"]  # south has not seen north's card: still all 8 unseen
+    assert dict(south) == dict(dist)
+    state.apply("Draw a card")  # north again: knows one card of their own
+    mine = state.zones()["hand:north"][0]
+    left = state.odds()["next card value"]
+    from tests.toygame import VALUES
+    assert left.get(str(VALUES[mine])) == (Fraction(1, 7) if VALUES[mine] == 5 else None)  # north's card is seen
+    assert all((p * 7).denominator == 1 for p in left.values())  # 7 unseen cards
 
 
 def test_distribution_sampling_follows_the_exact_odds():
@@ -284,5 +294,5 @@ def test_distribution_from_counts_is_exact():
     from fractions import Fraction
 
     dist = gamelib.Distribution.from_counts({"5": 2, "7": 1}, "next card")
-    assert dict(dist) == {"5": Fraction(2, 3), "7": Fraction(1, 3)} and dist.total() == 1
+    assert dict(dist) == {"5": Fraction(2, 3), "7": Fraction(1, 3)}
     assert dict(gamelib.Distribution.from_counts({}, "empty")) == {}

@@ -25,7 +25,7 @@ def test_next_virus_card_counts_the_unseen_cards():
     assert d["5"] == Fraction(7, 52)
     assert d["Radio Contact"] == Fraction(2, 52) and d["Illness"] == Fraction(4, 52)
     assert "1" not in d and d["4"] == Fraction(8, 52) and d["3"] == Fraction(7, 52)
-    assert d.total() == 1
+    assert list(d) == ["3", "4", "5", "6", "7", "8", "Illness", "Radio Contact"]  # nothing else can come
 
 
 def test_next_event_of_the_movers_board_by_kind():

@@ -113,17 +113,15 @@ def next_outcomes(s: "DeadlandState") -> dict[str, object]:
         return {}
     virus, events = s.data.virus, s.data.events
     out: dict[str, object] = {}
-    titles = odds(s)
     if s.vdeck:
         out["next Virus card"] = virus[s.vdeck[-1]].label
     p = s.game.players.index(s.to_move)  # type: ignore[arg-type]
-    title = f"{s.name(p)}'s daily trial, taken now, adds a card"
-    if title in titles:
-        out[title] = "adds a card" if _daily_adds(s, p) else "adds nothing"
+    if not s.zombie[p]:  # the same titles, on the same conditions, as odds()
+        out[f"{s.name(p)}'s daily trial, taken now, adds a card"] = "adds a card" if _daily_adds(s, p) else "adds nothing"
     b = s.pos[p]
     if s.edeck[b]:
         out[f"next Event on {s.the(b)}"] = events[s.edeck[b][-1]].category
-    return {t: o for t, o in out.items() if t in titles}
+    return out
 
 
 def _daily_adds(s: "DeadlandState", p: int) -> bool:
