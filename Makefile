@@ -26,12 +26,14 @@ demo: $(VENV)/.installed
 	$(BIN)/voila $(SERVE) --port=$(PORT) --no-browser --Voila.ip=127.0.0.1
 
 # Unit, rule and property tests, every notebook through nbval, and the dashboards in headless Chromium.
+# Two workers (the machine has two cores); --dist loadfile keeps each file, so each notebook's
+# cells, on one worker in order. --durations shows what the suite spends its time on.
 test: $(VENV)/.installed-test
-	$(BIN)/python -m pytest -p no:cacheprovider tests \
+	$(BIN)/python -m pytest -p no:cacheprovider -n 2 --dist loadfile --durations=30 tests \
 		--nbval notebooks --nbval-sanitize-with notebooks/nbval-sanitize.cfg
 
 test-slow: $(VENV)/.installed-test
-	$(BIN)/python -m pytest -m slow -p no:cacheprovider
+	$(BIN)/python -m pytest -m slow -p no:cacheprovider -n 2 --dist loadfile
 
 # After a rules change: re-run every notebook in place, so nbval compares against fresh outputs.
 notebooks: $(VENV)/.installed-test

@@ -108,3 +108,41 @@ def test_simulation_path_keeps_the_same_log_when_asked(name):
         a = gamelib.play(game, gamelib.RandomAgent(), seed=seed)
         b = gamelib.play(game, gamelib.RandomAgent(), seed=seed, fast=True)
         assert a.log == b.log and a == b
+
+
+# ---- hypothesis-generated action sequences on the real games ---------------------------------------
+from hypothesis import HealthCheck, given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+from gamelib.core import Rng  # noqa: E402
+from gamelib.testing import _inventory, check_odds  # noqa: E402
+
+_GAMES = {name: gamelib.load(name) for name in NAMES}
+
+
+@pytest.mark.parametrize("name", NAMES)
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(seed=st.integers(0, 2**63 - 1), picks=st.lists(st.integers(0, 2**16), min_size=1, max_size=80),
+       undo_at=st.integers(0, 80))
+def test_any_action_sequence_keeps_the_contract(name, seed, picks, undo_at):
+    """Choices drawn by hypothesis (it shrinks a failure to a short sequence): conservation,
+    odds consistent with the hidden cards, records, undo all the way back."""
+    game = _GAMES[name]
+    state = game.new_state(seed=seed)
+    start = state.clone()
+    inventory = _inventory(state)
+    rng = Rng(seed)
+    for i, p in enumerate(picks):
+        if state.is_over:
+            break
+        legal = state.legal_actions()
+        state.apply(legal[p % len(legal)])
+        if i == undo_at:  # undo in the middle, then go on
+            state.undo()
+        assert _inventory(state) == inventory
+        check_odds(game, seed, state, rng)
+    again = gamelib.load_record(state.to_record())
+    assert again == state and again.log == state.log
+    while state.ply:
+        state.undo()
+    assert state == start and state.log == start.log
