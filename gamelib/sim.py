@@ -100,16 +100,21 @@ class Columns:
         self.n += m
 
     def frame(self):
+        """The rows as a DataFrame (this empties the Columns)."""
         import numpy as np
         import pandas as pd
 
+        # One column at a time, dropping its pieces as soon as it is joined: the peak is the
+        # table plus one column, not twice the table. The Columns are empty afterwards.
         data = {}
-        for name, parts in self.parts.items():
-            kinds = {p.dtype for p in parts}
-            if len(kinds) > 1:
+        for name in list(self.parts):
+            parts = self.parts.pop(name)
+            if len({p.dtype for p in parts}) > 1:
                 parts = [p.astype(object) for p in parts]
             data[name] = np.concatenate(parts) if parts else np.array([], dtype=object)
-        return pd.DataFrame(data)
+            del parts
+        self.n = 0
+        return pd.DataFrame(data, copy=False)
 
 
 def iter_simulate(

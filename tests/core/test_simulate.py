@@ -57,3 +57,32 @@ def test_play_needs_one_agent_per_player(toy):
         gamelib.play(toy, {"north": gamelib.RandomAgent()}, seed=1)
     final = gamelib.play(toy, {"north": gamelib.RandomAgent(), "south": gamelib.RandomAgent()}, seed=1)
     assert final.is_over and final.outcome.reason
+
+
+def test_iter_simulate_streams_the_same_rows_in_pieces(toy):
+    import pandas as pd
+
+    from gamelib.sim import iter_simulate
+
+    pieces = list(iter_simulate(toy, gamelib.RandomAgent(), 40, seed=8, executor="serial", chunk_size=7, progress=False))
+    assert len(pieces) == 6 and [len(p) for p in pieces] == [7] * 5 + [5]
+    assert pd.concat(pieces, ignore_index=True).equals(_table(toy, executor="serial"))
+
+
+def test_columns_keep_types_and_fill_missing_values():
+    from gamelib.sim import Columns
+
+    cols = Columns()
+    cols.add({"a": [1, 2], "b": [True, False], "t": ["x", "y"]})
+    cols.add({"a": [3], "t": ["x"], "extra": [0.5]})
+    df = cols.frame()
+    assert list(df["a"]) == [1, 2, 3] and df["a"].dtype == "int64"
+    assert list(df["b"]) == [True, False, None] and list(df["extra"]) == [None, None, 0.5]
+    assert df["t"][0] is df["t"][2]  # each distinct text stored once
+
+
+def test_simulate_uses_the_simulation_path_and_gets_the_checked_paths_results(toy):
+    table = _table(toy, executor="serial")
+    for i in (0, 17, 39):
+        final = gamelib.play(toy, gamelib.RandomAgent(), seed=int(table["seed"][i]))
+        assert table["decisions"][i] == final.ply and table["reason"][i] == final.outcome.reason
