@@ -40,7 +40,7 @@ class IllegalAction(GamelibError):
         self.explanation = explanation
         self.over = (player is None and not self.legal) if over is None else over
         text = str(action)
-        self.suggestions = tuple(difflib.get_close_matches(text, self.legal, n=3, cutoff=0.6)) if isinstance(action, str) else ()
+        self.suggestions = tuple(difflib.get_close_matches(text, self.legal, n=3, cutoff=0.6)) if not why else ()
         if self.over and text != "undo":
             reason = f" ({why})" if why and why != "the game is over" else ""
             super().__init__(f"{text!r} cannot be played: the game is over{reason}.")

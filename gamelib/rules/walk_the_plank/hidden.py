@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 from gamelib.core import Distribution, Rng
 
 from .codes import DISCARDED, HAND, OVER, PROGRAMMING, RESOLUTION, REVEALED, SET_ASIDE
-from .cards import CardDef
+from .cards import CardDef, can_fill
 from .effects import DEAD, MAX_PLANKS, count_at, place_name
 
 if TYPE_CHECKING:
@@ -141,33 +141,9 @@ def odds(state: "PlankState") -> dict[str, Distribution]:
 
 
 # ---- the leak check ---------------------------------------------------------------------------
-def _sample_program(pool: list[CardDef], slots: list[int], rng: Rng) -> list[CardDef] | None:
-    """Distinct cards of ``pool`` for ``slots`` (at most three), every such program equally
-    likely: each position is drawn weighted by the number of ways to fill the ones after it,
-    which is the model ``odds`` counts with."""
-    chosen: list[CardDef] = []
-    left = list(pool)
-    for j, k in enumerate(slots):
-        rest = slots[j + 1:]
-        weights = [_fills([x for x in left if x is not c], rest) if k in c.slots else 0 for c in left]
-        total = sum(weights)
-        if not total:
-            return None
-        r = rng.randbelow(total)
-        for c, w in zip(left, weights):
-            if r < w:
-                break
-            r -= w
-        chosen.append(c)
-        left.remove(c)
-    return chosen
-
-
 def redeal(state: "PlankState", player: str, rng: Rng) -> "PlankState":
     """A clone where every face-down card ``player`` cannot see is re-chosen among the cards
-    its owner could have placed there (their unplayed cards, the position rules, Ghost = Shove),
-    every such program equally likely, as ``odds`` assumes. A player still programming is
-    given a program that can be completed."""
+    its owner could have placed there (their unplayed cards, the position rules, Ghost = Shove)."""
     other = state.clone()
     if state.stage == OVER:
         return other
@@ -179,16 +155,26 @@ def redeal(state: "PlankState", player: str, rng: Rng) -> "PlankState":
         slots = [k for k in (1, 2, 3) if other.face_down(seat, k) >= 0]
         if seat == me or not slots:
             continue
-        later = [k for k in range(other.slot, 4)] if (other.stage == PROGRAMMING and other.turn == seat
-                                                      and seat not in other.ghosts) else []
-        chosen = _sample_program(_pool(other, seat), slots + later, rng)
-        if chosen is None:  # pragma: no cover - the cards in place are always one such program
-            continue
-        for i in range(nc):
-            if other.loc[seat * nc + i] in (1, 2, 3):
-                other.loc[seat * nc + i] = HAND
-        for k, c in zip(slots, chosen):
-            other.loc[seat * nc + c.index] = k
+        pool = [c.index for c in _pool(other, seat)]
+        later = tuple(range(other.slot, 4)) if (other.stage == PROGRAMMING and other.turn == seat
+                                                and seat not in other.ghosts) else ()
+        for _ in range(50):
+            left = list(pool)
+            chosen: list[int] = []
+            for k in slots:
+                fits = [i for i in left if k in cards[i].slots]
+                if not fits:
+                    break
+                pick = fits[rng.randbelow(len(fits))]
+                chosen.append(pick)
+                left.remove(pick)
+            if len(chosen) == len(slots) and can_fill([cards[i] for i in left], later):
+                for i in range(nc):
+                    if other.loc[seat * nc + i] in (1, 2, 3):
+                        other.loc[seat * nc + i] = HAND
+                for k, i in zip(slots, chosen):
+                    other.loc[seat * nc + i] = k
+                break
     other._legal = None
     return other
 
