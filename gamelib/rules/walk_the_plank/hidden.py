@@ -22,6 +22,10 @@ def _names(state: "PlankState", seat: int, where: int) -> list[str]:
 
 
 def view(state: "PlankState", player: str | None) -> dict[str, Any]:
+    """Per player: ``cards`` (card 1, 2, 3 of this round: a name when revealed or one's own,
+    "face down", or None when not placed; a Ghost's card shows in no position until its number
+    is declared, once everyone has placed), ``face down`` (how many are placed face down),
+    ``hand`` (names for oneself, else a count), ``not yet played``, ``set aside``, ``discarded``."""
     colours = state.game.players
     cards = state.game.cards
     board: dict[str, dict[str, int]] = {}
