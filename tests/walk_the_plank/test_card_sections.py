@@ -94,7 +94,7 @@ def test_retract_kills_pirates_on_the_last_piece():
     assert state.planks == 1 and places(state)["blue"] == ["dead", "dead", "plank 1"]
     assert places(state)["red"] == ["dead", "ship", "ship"]
     assert state.zones()["plank retracted (sea side up)"] == ["plank piece 2", "plank piece 3"]
-    assert "blue-1 falls into the ocean" in texts(state)
+    assert "two blue pirates fall into the ocean" in texts(state) and "a red pirate falls into the ocean" in texts(state)
 
 
 def test_retract_keeps_at_least_one_piece():

@@ -1,6 +1,8 @@
 """Rulebook section Ghost Pirate, its example (John, Mary, Anna, Joe) and our rulings."""
 from __future__ import annotations
 
+from gamelib.core import Rng
+
 from .helpers import board, finish_round, game, last_card, places, program_all, reveals, texts
 
 QUIET = ["Extend the Plank", "I Don't Wan'a Die!", "Pull to Ship"]  # no effect with all on the ship
@@ -44,8 +46,59 @@ def test_ghost_pirate_programs_one_shove_and_declares_its_card_number():
                                                   ("Shove Left", "Shove Right", "Shove Anyone") for k in (1, 2, 3))
     state.apply("Ghost plays Shove Right on card 3")
     public = [e.text for e in state.log if e.visible_to is None]
-    assert "blue places one Shove card face down for the Ghost and declares it will be played as card 3" in public
+    # blue placed last, so the number is declared at once, before the first card is revealed
+    assert "blue declares that the Ghost's card will be played as card 3" in public
+    assert public.index("blue declares that the Ghost's card will be played as card 3") < \
+        next(i for i, t in enumerate(public) if " reveals card " in t)
     assert not any("Shove Right" in t for t in public if "Ghost" in t and "reveals" not in t)
+
+
+def test_ghost_pirate_3_the_declared_number_is_known_only_once_every_player_has_placed():
+    """Ghost Pirate 3 (and its example: Mary declares after the others have placed): a Ghost's
+    player who places before others in turn order gives them nothing to go on. Whatever the
+    Ghost's card and number, the other players see the same views, log and choices until the
+    last card is placed; then the number is declared to everyone."""
+    g = game(4)
+    start = g.from_scenario({"pirates": board(4, blue=["dead"] * 3), "eliminated": ["blue"], "captain": "red"})
+    program_all(start, {"red": QUIET})
+    assert start.to_move == "blue"  # the Ghost programs before green and yellow
+    assert start._explain_illegal("Ghost plays Run Around on card 1").startswith(
+        "Run Around was discarded when blue took the Ghost Pirate")
+    assert start._explain_illegal("Program Shove Left as card 1").startswith("blue plays the Ghost Pirate")
+    choices = []
+    for label in start.legal_labels():
+        state = start.clone()
+        state.apply(label)
+        choices.append(state)
+    for state in choices[1:]:
+        for other in ("red", "green", "yellow"):
+            assert state.view(other) == choices[0].view(other), other
+        assert state.legal_labels() == choices[0].legal_labels()
+        assert state.odds() == choices[0].odds()
+    assert choices[0].view("green")["players"]["blue"]["face down"] == 1
+    state = start.clone()
+    state.apply("Ghost plays Shove Left on card 2")
+    program_all(state, {"green": QUIET})
+    assert not any("card 2" in t for t in state.view("yellow")["log"] if t.startswith("Ghost Pirate"))
+    program_all(state, {"yellow": QUIET})
+    log = state.view("yellow")["log"]
+    declared = log.index("Ghost Pirate: blue declares that the Ghost's card will be played as card 2")
+    assert declared < next(i for i, t in enumerate(log) if " reveals card 1" in t)
+
+
+def test_ghost_pirate_3_redeal_moves_an_undeclared_ghost_card():
+    """Ghost Pirate 3, the leak check: while the number is not declared the redeal moves the
+    Ghost's card to any position, and the other players' views do not change."""
+    g = game(4)
+    state = g.from_scenario({"pirates": board(4, blue=["dead"] * 3), "eliminated": ["blue"], "captain": "red"})
+    program_all(state, {"red": QUIET, "blue": ("Shove Left", 1)})
+    rng = Rng(2)
+    rows = set()
+    for _ in range(40):
+        other = state._redeal_hidden("green", rng)
+        assert other.view("green") == state.view("green")
+        rows.add(tuple(other.view(None)["players"]["blue"]["cards"]))
+    assert {row.index(next(c for c in row if c)) for row in rows} == {0, 1, 2}
 
 
 def test_ghost_pirate_only_shoves_from_the_ship_never_to_the_kraken():

@@ -93,6 +93,26 @@ def test_how_to_play_skull_cards_sit_out_one_round():
     assert "Program Shove Anyone as card 1" in state.legal_labels()
 
 
+def test_how_to_play_skull_card_set_aside_is_refused_with_the_reason():
+    """How to Play (Skull cards can't be played two rounds in a row): programming a card set
+    aside is refused, and the explanation says that it is set aside this round and why; the
+    other refusals say what is wrong too (a card already placed, a position the card does not
+    allow, a Ghost card). Legal labels and unknown cards get no explanation."""
+    g = game(3)
+    state = g.from_scenario({"pirates": board(3), "captain": "red", "set_aside": {"red": ["Shove Anyone"]}})
+    why = state._explain_illegal("Program Shove Anyone as card 1")
+    assert why.startswith("Shove Anyone is set aside this round: it carries the Skull and red played it last round")
+    with pytest.raises(gamelib.IllegalAction):
+        state.apply("Program Shove Anyone as card 1")
+    assert "may only be played as card 2 or 3" in state._explain_illegal("Program Charge! as card 1")
+    assert "placing card 1 now" in state._explain_illegal("Program Run Around as card 2")
+    assert "only the player of the Ghost Pirate" in state._explain_illegal("Ghost plays Shove Left on card 1")
+    state.apply("Program Run Around as card 1")
+    assert state._explain_illegal("Program Run Around as card 2") == "Run Around is already placed face down this round"
+    assert state._explain_illegal("Program Shove Left as card 2") == ""  # legal
+    assert state._explain_illegal("Program Jump as card 2") == "" and state._explain_illegal("Fly away") == ""
+
+
 def test_how_to_play_captain_token_passes_counter_clockwise():
     """How to Play: the token goes to the player on the right: the last to play goes first next."""
     g = game(4)
@@ -184,7 +204,7 @@ def test_how_to_play_moving_a_space_and_dying_at_the_kraken():
     state = last_card("Run Around", "red", board(red=["plank 2", "dead", "dead"]), planks=2)
     state.apply("Run red pirate on plank 2 toward the Kraken (into the sea)")
     assert places(state)["red"] == ["dead"] * 3
-    assert "red-1 is taken by the Kraken" in texts(state)
+    assert "a red pirate is taken by the Kraken" in texts(state)
 
 
 def test_games_are_reproducible_from_the_seed():

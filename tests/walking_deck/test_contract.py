@@ -77,7 +77,7 @@ def test_scenario_record_replays():
     ({"rural": [DOMITILLE]}, "rural", "is an Urban Event"),
     ({"reserves": {"Food": "eaten"}}, "reserves.Food", "'available' or 'consumed'"),
     ({"reserves": {"Water": "available"}}, "reserves", "unknown Reserve 'Water'"),
-    ({"hand": [CAVE, ORCHARD, WOLVES, HORDE]}, "hand", "at most 3"),
+    ({"hand": [CAVE, ORCHARD, WOLVES, MARCEL]}, "hand", "at most 3"),
     ({"phase": "Lunch"}, "phase", "'Journey' or 'Interrogation'"),
     ({"phase": "Interrogation", "hand": [CAVE]}, "hand", "must be empty during the Interrogation"),
     ({"characters": [CAVE], "phase": "Interrogation"}, "characters", "is not a Character"),

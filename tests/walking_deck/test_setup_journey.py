@@ -84,7 +84,7 @@ def test_journey_avoid_only_black_banner_that_can_be_applied():
     assert "Avoid BEAR TRAP" not in s.legal_labels()  # consuming a consumed Reserve is not applying it
     with pytest.raises(IllegalAction) as err:
         s.apply("Avoid BEAR TRAP")
-    assert "Bury BEAR TRAP (it can be neither memorised nor avoided)" in err.value.legal
+    assert err.value.legal == ("Memorise CAVE",)  # BEAR TRAP can wait: CAVE can be played
 
 
 def test_journey_event_that_can_be_neither_memorised_nor_avoided_is_buried():
@@ -95,7 +95,40 @@ def test_journey_event_that_can_be_neither_memorised_nor_avoided_is_buried():
                                      "Bury FIRE (it can be neither memorised nor avoided)"}
     s.apply("Bury FIRE (it can be neither memorised nor avoided)")
     assert s.view("you")["buried"]["count"] == 1
-    assert "Keep BEAR TRAP" in s.legal_labels()  # one left: it may be kept for better days
+    assert s.legal_labels() == ["Keep BEAR TRAP"]  # one left: it is kept for better days, not buried
+
+
+STUCK = "(it can be neither memorised nor avoided)"
+
+
+def test_journey_play_step_an_event_that_cannot_be_played_is_kept_while_others_can_be():
+    """How to Play, 1. Journey ("play your Events until you keep 0 or 1") + F.A.Q. ("when in
+    doubt, bury"), our ruling: an Event that can be neither memorised nor avoided is buried only
+    when the play step cannot go on otherwise. While another Event can be played it is not
+    offered, and once keeping is allowed it is kept."""
+    s = make({"rural": [WOLVES], "hand": [CAVE, BEAR_TRAP], "step": "play", "reserves": {"Medical": "consumed"}})
+    assert s.legal_labels() == ["Memorise CAVE"]
+    s.apply("Memorise CAVE")
+    assert s.legal_labels() == ["Keep BEAR TRAP"]
+    # both piles empty: no keeping, so once CAVE is played BEAR TRAP must go, and is buried
+    s = make({"hand": [CAVE, BEAR_TRAP], "step": "play", "reserves": {"Medical": "consumed"}})
+    assert s.legal_labels() == ["Memorise CAVE"]
+    s.apply("Memorise CAVE")
+    assert s.legal_labels() == [f"Bury BEAR TRAP {STUCK}"]
+    s.apply(f"Bury BEAR TRAP {STUCK}")
+    assert s.view("you")["buried"]["count"] == 1 and s.phase == "Interrogation"
+
+
+def test_journey_play_step_playing_another_event_first_can_make_it_avoidable():
+    """How to Play, 1. Journey: why the other Events are played first. FIRE consumes Food and
+    Restorative; with both consumed it cannot be avoided, but memorising ORCHARD restores Food,
+    and then FIRE can be avoided instead of buried."""
+    s = make({"hand": [ORCHARD, FIRE], "step": "play", "reserves": {"Food": "consumed", "Restorative": "consumed"}})
+    assert s.legal_labels() == ["Memorise ORCHARD"]
+    s.apply("Memorise ORCHARD")
+    assert s.legal_labels() == ["Avoid FIRE"]
+    s.apply("Avoid FIRE")
+    assert s.view("you")["buried"]["count"] == 0
 
 
 def test_journey_memory_cannot_be_looked_at_but_avoided_can():

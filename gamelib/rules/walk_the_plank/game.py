@@ -33,7 +33,7 @@ def _rounds_option(value: Any) -> int:
 class WalkThePlank(Game):
     name = "walk-the-plank"
     title = "Walk the Plank"
-    rulebook = "walk-the-plank.txt"
+    rulebook = "Walk the Plank: Deluxe Edition Rulebook"  # cited by title: the rulebook text is not part of the package
     min_players = 3
     max_players = 5
     option_specs = (

@@ -22,6 +22,10 @@ def _names(state: "PlankState", seat: int, where: int) -> list[str]:
 
 
 def view(state: "PlankState", player: str | None) -> dict[str, Any]:
+    """Per player: ``cards`` (card 1, 2, 3 of this round: a name when revealed or one's own,
+    "face down", or None when not placed; a Ghost's card shows in no position until its number
+    is declared, once everyone has placed), ``face down`` (how many are placed face down),
+    ``hand`` (names for oneself, else a count), ``not yet played``, ``set aside``, ``discarded``."""
     colours = state.game.players
     cards = state.game.cards
     board: dict[str, dict[str, int]] = {}
@@ -32,6 +36,8 @@ def view(state: "PlankState", player: str | None) -> dict[str, Any]:
     players: dict[str, Any] = {}
     for seat, c in enumerate(colours):
         mine = player is None or player == c
+        # Ghost Pirate 3: a Ghost's card number is declared only once everyone has placed
+        undeclared = state.stage == PROGRAMMING and seat in state.ghosts and not mine
         slots: list[str | None] = []
         down: list[str] = []
         for k in (1, 2, 3):
@@ -40,13 +46,15 @@ def view(state: "PlankState", player: str | None) -> dict[str, Any]:
                 slots.append(cards[up].name)
             elif hid >= 0:
                 down.append(cards[hid].name)
-                slots.append(cards[hid].name if mine else "face down")
+                slots.append(cards[hid].name if mine else None if undeclared else "face down")
             else:
                 slots.append(None)
         hand = _names(state, seat, HAND)
         players[c] = {
             "status": state.status(seat),
-            "cards": slots,  # card 1, 2, 3 of this round: None = not placed
+            # card 1, 2, 3 of this round: None = not placed (or, for a Ghost, not declared yet)
+            "cards": slots,
+            "face down": len(down),  # how many cards this player has placed face down
             "hand": sorted(hand) if mine else len(hand),
             # everyone knows the ten cards of a set, so what is still unplayed is public
             "not yet played": sorted(hand + down),
@@ -158,6 +166,14 @@ def redeal(state: "PlankState", player: str, rng: Rng) -> "PlankState":
         pool = [c.index for c in _pool(other, seat)]
         later = tuple(range(other.slot, 4)) if (other.stage == PROGRAMMING and other.turn == seat
                                                 and seat not in other.ghosts) else ()
+        if other.stage == PROGRAMMING and seat in other.ghosts:
+            # not declared yet: any Shove card the Ghost could place, in any of its positions
+            i = pool[rng.randbelow(len(pool))]
+            for j in range(nc):
+                if other.loc[seat * nc + j] in (1, 2, 3):
+                    other.loc[seat * nc + j] = HAND
+            other.loc[seat * nc + i] = cards[i].slots[rng.randbelow(len(cards[i].slots))]
+            continue
         for _ in range(50):
             left = list(pool)
             chosen: list[int] = []

@@ -65,7 +65,7 @@ def from_scenario(game: "WalkThePlank", scenario: Mapping[str, Any], seed: int) 
     cards = game.cards
     nc = len(cards)
     by_name = {c.name: c for c in cards}
-    if "players" in scenario and list(scenario["players"]) != list(colours):
+    if "players" in scenario and (not isinstance(scenario["players"], list) or scenario["players"] != list(colours)):
         raise ScenarioError("players", f"this game seats {', '.join(colours)} (players={n}); "
                             f"got {scenario['players']!r}: load the game with the matching players option")
 
@@ -88,7 +88,7 @@ def from_scenario(game: "WalkThePlank", scenario: Mapping[str, Any], seed: int) 
         if not isinstance(places, list) or len(places) != 3:
             raise ScenarioError("pirates", f"{colours[seat]} needs a list of 3 places, got {places!r}")
         for i, p in enumerate(places):
-            if p not in PLACES:
+            if not isinstance(p, str) or p not in PLACES:
                 raise ScenarioError("pirates", f"{colours[seat]}-{i + 1}: {p!r} is not a place; "
                                     "use 'ship', 'plank 1', 'plank 2', 'plank 3' or 'dead'")
             if PLACES[p] > planks:
@@ -117,7 +117,7 @@ def from_scenario(game: "WalkThePlank", scenario: Mapping[str, Any], seed: int) 
     s.loc = [HAND] * (n * nc)
 
     def card_index(field: str, seat: int, name: Any) -> int:
-        if name not in by_name:
+        if not isinstance(name, str) or name not in by_name:
             raise ScenarioError(field, f"{colours[seat]}: {name!r} is not a card; the cards are "
                                 f"{', '.join(by_name)}")
         return by_name[name].index
@@ -125,6 +125,9 @@ def from_scenario(game: "WalkThePlank", scenario: Mapping[str, Any], seed: int) 
     for seat, names in _per_colour(game, scenario, "set_aside").items():
         if not isinstance(names, list):
             raise ScenarioError("set_aside", f"{colours[seat]} needs a list of card names, got {names!r}")
+        if len(names) > 3:
+            raise ScenarioError("set_aside", f"{colours[seat]}: at most 3 cards are set aside (the Skull cards "
+                                f"played in one round), got {len(names)}")
         for name in names:
             i = card_index("set_aside", seat, name)
             if not cards[i].skull:
@@ -243,10 +246,12 @@ def _setup_programming(game, s, programs) -> None:
             s.loc[seat * nc + row[k - 1]] = k
         if not done and s.turn < 0:
             s.turn, s.slot = seat, len(placed) + 1
-            if not ghost:
-                hand = [cards[i] for i in range(nc) if s.loc[seat * nc + i] == HAND]
-                if not can_fill(hand, tuple(range(s.slot, 4))):
-                    raise ScenarioError("programs", f"{colours[seat]} could not fill the remaining card positions")
+        if not done and not ghost:
+            hand = [cards[i] for i in range(nc) if s.loc[seat * nc + i] == HAND]
+            if not can_fill(hand, tuple(range(len(placed) + 1, 4))):
+                raise ScenarioError("programs" if placed else "set_aside",
+                                    f"{colours[seat]} could not fill the remaining card positions with the "
+                                    "cards in hand (some cards are only allowed in some positions)")
     if s.turn < 0:  # everybody has programmed: the reveals begin
         s.stage, s.card_no, s.off, s.turn, s.slot = RESOLUTION, 1, -1, s.captain, 0
         s._advance()
@@ -261,7 +266,7 @@ def _setup_resolution(game, scenario, s, programs) -> None:
     if not isinstance(nxt, Mapping) or set(nxt) != {"card", "player"}:
         raise ScenarioError("next", f"a resolution scenario needs next = {{'card': 1..3, 'player': colour}}, got {nxt!r}")
     k = nxt["card"]
-    if k not in (1, 2, 3) or isinstance(k, bool):
+    if not isinstance(k, int) or isinstance(k, bool) or k not in (1, 2, 3):
         raise ScenarioError("next", f"card must be 1, 2 or 3, got {k!r}")
     seat_next = _colour(game, "next", nxt["player"])
     off_next = (seat_next - s.captain) % n

@@ -2,6 +2,7 @@
 revealing the cards in turn order, then the end of the round)."""
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from gamelib.core import Action, Distribution, Outcome, Rng, State, log
@@ -11,6 +12,11 @@ from .codes import DISCARDED, HAND, OVER, PROGRAMMING, RESOLUTION, REVEALED, SET
 from .cards import CardDef
 from .effects import DEAD, alive, options, perform, place_name
 
+
+_PROGRAM = re.compile(r"Program (.+) as card ([123])")
+_GHOST = re.compile(r"Ghost plays (.+) on card ([123])")
+
+NUMBER = {2: "two", 3: "three"}
 
 SECTION = {
     "shove_left": "Shove Left + Shove Right", "shove_right": "Shove Left + Shove Right",
@@ -119,6 +125,51 @@ class PlankState(State):
         return options(self.pos, self.planks, self.game.players, seat, seat in self.ghosts,
                        card.effect, self.card_no)
 
+    def _explain_illegal(self, label: str) -> str:
+        """Why a programming label that names a real card is not legal now, in a sentence
+        ("" when there is nothing more to say than the list of legal actions). It speaks only of
+        public facts (set aside, discarded, the positions a card allows) and of the mover's
+        own placed cards without their positions."""
+        if not isinstance(label, str) or self.stage != PROGRAMMING or label in self.legal_labels():
+            return ""
+        m = _PROGRAM.fullmatch(label) or _GHOST.fullmatch(label)
+        if m is None:
+            return ""
+        by_name = {c.name: c for c in self.game.cards}
+        card = by_name.get(m.group(1))
+        if card is None:
+            return ""
+        k = int(m.group(2))
+        seat = self.turn
+        me = self.game.players[seat]
+        where = self.loc[seat * len(self.game.cards) + card.index]
+        ghost = seat in self.ghosts
+        if where == SET_ASIDE:
+            return (f"{card.name} is set aside this round: it carries the Skull and {me} played it last "
+                    "round, and a Skull card can't be played two rounds in a row; it returns to the hand "
+                    "when this round ends")
+        if where == DISCARDED:
+            return (f"{card.name} was discarded when {me} took the Ghost Pirate: the Ghost keeps only "
+                    "Shove Left, Shove Right and Shove Anyone")
+        if where != HAND:
+            return f"{card.name} is already placed face down this round"
+        if ghost and m.re is _PROGRAM:
+            return f"{me} plays the Ghost Pirate: choose one Shove card and when it is played, e.g. 'Ghost plays Shove Left on card 2'"
+        if not ghost and m.re is _GHOST:
+            return f"only the player of the Ghost Pirate places a Ghost card; {me} programs three cards, one at a time"
+        if ghost and not card.is_shove:
+            return "the Ghost Pirate plays only Shove cards (Shove Left, Shove Right, Shove Anyone)"
+        if k not in card.slots:
+            allowed = " or ".join(map(str, card.slots))
+            return f"{card.name} may only be played as card {allowed}"
+        if not ghost and k != self.slot:
+            return f"cards are placed in order: {me} is placing card {self.slot} now"
+        if not ghost and k < 3:
+            later = " and ".join(str(j) for j in range(k + 1, 4))
+            return (f"with {card.name} as card {k}, the cards left in {me}'s hand could not fill card {later} "
+                    "(every card allows only some positions)")
+        return ""
+
     # ---- carrying out actions ---------------------------------------------------------------
     def _apply(self, action: Action) -> None:
         colours = self.game.players
@@ -129,9 +180,12 @@ class PlankState(State):
             name = self.game.cards[idx].name
             self.loc[seat * nc + idx] = slot
             if action.kind == "ghost":
-                log(self, "Ghost Pirate", f"{colours[seat]} places one Shove card face down for the Ghost "
-                    f"and declares it will be played as card {slot}")
-                log(self, "Ghost Pirate", f"{colours[seat]}'s Ghost card is {name}", visible_to=[colours[seat]])
+                # Ghost Pirate 3: the number is declared before the first reveal, once every
+                # player has placed (see _declare_ghost_cards); until then only its player knows it.
+                log(self, "Ghost Pirate", f"{colours[seat]} places one Shove card face down for the Ghost; "
+                    "when it will be played is declared once everyone has placed")
+                log(self, "Ghost Pirate", f"{colours[seat]}'s Ghost card is {name}, to be played as card {slot}",
+                    visible_to=[colours[seat]])
                 self._next_programmer()
             else:
                 log(self, "How to Play", f"{colours[seat]} places card {slot} face down")
@@ -158,12 +212,24 @@ class PlankState(State):
                 self.turn, self.slot = seat, 1
                 return
             off += 1
+        self._declare_ghost_cards()
         self.stage = RESOLUTION
         self.card_no, self.off, self.pending = 1, -1, -1
         self.turn, self.slot = self.captain, 0  # canonical, so scenarios rebuild the same key
         log(self, "How to Play", f"every card is face down; {self.game.players[self.captain]} "
             "(Captain's Token) reveals first")
         self._advance()
+
+    def _declare_ghost_cards(self) -> None:
+        """Everyone has placed: each Ghost's player says when its card will be played."""
+        n = len(self.game.players)
+        for off in range(n):
+            seat = (self.captain + off) % n
+            if seat in self.ghosts:
+                for k in (1, 2, 3):
+                    if self.face_down(seat, k) >= 0:
+                        log(self, "Ghost Pirate", f"{self.game.players[seat]} declares that the Ghost's card "
+                            f"will be played as card {k}")
 
     def _programs(self, seat: int) -> bool:
         """Whether ``seat`` places cards this round (a Ghost needs a Shove card in hand)."""
@@ -228,9 +294,15 @@ class PlankState(State):
         self.planks, dead = perform(self.pos, self.planks, args)
         log(self, section, label + (" (the only possible way)" if forced else ""))
         colours = self.game.players
-        for pid in dead:
-            how = "falls into the ocean" if args[0] == "retract" else "is taken by the Kraken"
-            log(self, section, f"{colours[pid // 3]}-{pid % 3 + 1} {how}")
+        # pirates of a colour are interchangeable: the log counts them by colour
+        for owner in dict.fromkeys(pid // 3 for pid in dead):
+            k = sum(1 for pid in dead if pid // 3 == owner)
+            who = f"a {colours[owner]} pirate" if k == 1 else f"{NUMBER[k]} {colours[owner]} pirates"
+            if args[0] == "retract":
+                how = "falls into the ocean" if k == 1 else "fall into the ocean"
+            else:
+                how = "is taken by the Kraken" if k == 1 else "are taken by the Kraken"
+            log(self, section, f"{who} {how}")
         self._after_card(seat)
 
     def _after_card(self, seat: int) -> None:
@@ -245,8 +317,11 @@ class PlankState(State):
             colours_left = sum(1 for s in range(n) if self.alive(s))
             if living <= 2 or colours_left <= 1:
                 self.final = True
-                log(self, "How to Play", f"only {living} pirate(s) of {colours_left} colour(s) left: "
-                    "the remaining face-down cards are played, then the game ends")
+                left = (f"only {living} pirate{'s' if living != 1 else ''} of "
+                        f"{colours_left} colour{'s' if colours_left != 1 else ''} left")
+                if not living:
+                    left = "no pirate left"
+                log(self, "How to Play", f"{left}: the remaining face-down cards are played, then the game ends")
 
     def _eliminate(self, seat: int) -> None:
         colours = self.game.players

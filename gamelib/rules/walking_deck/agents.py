@@ -160,10 +160,10 @@ class HeuristicAgent(Agent):
         # redraw: the expected loss of a fresh token from the bag (the drawn one goes back)
         from .view import next_token_odds
 
-        tokens = s.game.cards.tokens
+        weak_of = {t.text: t.weak for t in s.game.cards.tokens.values()}  # the odds are by what a token shows
         _, _, add, ignore, by_reserve = p
-        expected = sum(float(pr) * self.loss(s, (tokens[t].weak | add) & ~ignore & ~by_reserve)
-                       for t, pr in next_token_odds(s).items())
+        expected = sum(float(pr) * self.loss(s, (weak_of[shows] | add) & ~ignore & ~by_reserve)
+                       for shows, pr in next_token_odds(s).items())
         return expected + 0.3
 
     def restore_cost(self, s: WalkingDeckState, r: int) -> float:

@@ -50,6 +50,14 @@ def orientation(e: Event, dmg: int) -> str:
     return f"turned {dmg} step{'s' if dmg > 1 else ''}"
 
 
+def can_take(e: Event, dmg: int) -> str:
+    """A Character's orientation in words, with what it can still take."""
+    left = e.toughness - dmg
+    if left <= 0:
+        return "upside down: the next damage buries it"
+    return f"{orientation(e, dmg)} (can still take {left})"
+
+
 def keep_limit(s: WalkingDeckState) -> int:
     prot = s.game.protagonist
     return prot.uses if prot.power == "keep" else 1

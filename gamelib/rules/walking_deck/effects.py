@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from gamelib.core import log
 
 from .cards import RESERVES, Event, mask_text
-from .common import (BANNERS_S, DAMAGE_S, END, FAQ, GREY_S, Ended, calamity_weak, effect_possible, orientation,
+from .common import (BANNERS_S, DAMAGE_S, END, FAQ, GREY_S, Ended, calamity_weak, can_take, effect_possible,
                      pile_of, return_token, with_reserve)
 
 if TYPE_CHECKING:
@@ -77,7 +77,7 @@ def do_effect(s: WalkingDeckState, e: Event, x: tuple) -> None:
             t = s.aside.pop(0)
             s.bag.append(t)
             s.bag.sort(key=s.game.cards.order.__getitem__)
-            log(s, BANNERS_S, f"{e.label}: put the Respite Calamity {t} into the bag")
+            log(s, BANNERS_S, f"{e.label}: put a Respite Calamity into the bag")
         else:
             log(s, FAQ, f"{nothing}: no Respite Calamity is left beside the bag")
     elif k == "respite_out":
@@ -87,7 +87,7 @@ def do_effect(s: WalkingDeckState, e: Event, x: tuple) -> None:
             s.bag.remove(inside[0])
             s.aside.append(inside[0])
             s.aside.sort(key=s.game.cards.order.__getitem__)
-            log(s, BANNERS_S, f"{e.label}: take the Respite Calamity {inside[0]} out of the bag")
+            log(s, BANNERS_S, f"{e.label}: take a Respite Calamity out of the bag")
         else:
             log(s, FAQ, f"{nothing}: there is no Respite Calamity in the bag")
     elif k == "damage":
@@ -133,22 +133,26 @@ def damage(s: WalkingDeckState, c: str) -> None:
         bury(s, c, DAMAGE_S, ": it was upside down and took damage")
     else:
         s.dmg[c] += 1
-        log(s, DAMAGE_S, f"{e.label} takes 1 damage: now {orientation(e, s.dmg[c])} (can still take {e.toughness - s.dmg[c]})")
+        log(s, DAMAGE_S, f"{e.label} takes 1 damage and is now {can_take(e, s.dmg[c])}")
 
 
 def heal(s: WalkingDeckState, c: str) -> None:
     e = s.game.cards.events[c]
     s.dmg[c] -= 1
-    log(s, DAMAGE_S, f"heal {e.label}: now {orientation(e, s.dmg[c])} (can still take {e.toughness - s.dmg[c]})")
+    log(s, DAMAGE_S, f"heal {e.label}: it is now {can_take(e, s.dmg[c])}")
 
 
 def draw_token(s: WalkingDeckState, add: int, ignore: int, by_reserve: int) -> None:
     from .view import next_token_odds  # view imports rules
 
-    t = next_token_odds(s).sample(s.rng)
+    # The draw samples the very distribution odds() shows: what the token shows. Tokens that
+    # show the same thing are interchangeable, so the first such token of the bag is taken.
+    shows = next_token_odds(s).sample(s.rng)
+    tokens = s.game.cards.tokens
+    t = next(x for x in s.bag if tokens[x].text == shows)
     s.bag.remove(t)
     s.drawn = t
-    log(s, GREY_S, f"draw a Calamity from the bag: {t} ({s.game.cards.tokens[t].text})")
+    log(s, GREY_S, f"draw a Calamity from the bag: {s.game.cards.tokens[t].text}")
     s.pending = ("calamity", t, add, ignore, by_reserve)
     calamity_decision(s)
 
@@ -192,4 +196,4 @@ def resolve_calamity(s: WalkingDeckState) -> None:
             damage(s, c)
     finally:
         return_token(s)
-        log(s, GREY_S, f"return {token} to the bag")
+        log(s, GREY_S, "return the Calamity to the bag")

@@ -39,7 +39,7 @@ def _cards_path(value: Any) -> str | None:
 class WalkingDeck(Game):
     name = "walking-deck"
     title = "The Walking Deck"
-    rulebook = "the-walking-deck.txt"
+    rulebook = "The Walking Deck Rulebook"  # cited by title: the rulebook text is not part of the package
     min_players = max_players = 1
     option_specs = (
         _ProtagonistOption("protagonist", "Aénor", "the Protagonist you play (difficulty, burial limit, power)",

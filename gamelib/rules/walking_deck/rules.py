@@ -78,6 +78,7 @@ def legal_actions(s: WalkingDeckState) -> list[Action]:
         if s.step == "draw":
             out = [acts[("draw", pile)] for pile in PILES if pile_of(s, pile)]
         else:
+            stuck = []
             for c in s.hand:
                 e = ev[c]
                 playable = False
@@ -88,8 +89,14 @@ def legal_actions(s: WalkingDeckState) -> list[Action]:
                     out.append(acts[("avoid", c)])
                     playable = True
                 if not playable:
-                    out.append(acts[("bury_stuck", c)])
-            if len(s.hand) <= keep_limit(s) and (s.rural or s.urban):
+                    stuck.append(acts[("bury_stuck", c)])
+            may_keep = len(s.hand) <= keep_limit(s) and (s.rural or s.urban)
+            # Ruling: an Event that can be neither memorised nor avoided is buried only when the
+            # play step cannot go on otherwise: no other Event of the hand can be played and
+            # keeping is not allowed. Playing the others first may make it avoidable.
+            if stuck and not out and not may_keep:
+                out = stuck
+            if may_keep:
                 key = ("keep", *s.hand)
                 keep = acts.get(key)
                 if keep is None:  # one per hand ever kept, shared like the others
@@ -188,7 +195,8 @@ def _dispatch(s: WalkingDeckState, a: Action) -> None:
     elif kind == "redraw":
         s.uses += 1
         prot = s.game.protagonist
-        log(s, POWER_S, f"{prot.name}'s power ({s.uses}/{prot.uses}): return {s.drawn} to the bag and draw again")
+        log(s, POWER_S, f"{prot.name}'s power ({s.uses}/{prot.uses}): return the drawn Calamity "
+            f"({s.game.cards.tokens[s.drawn].text}) to the bag and draw again")
         return_token(s)
         _, _, add, ignore, by_reserve = s.pending
         draw_token(s, add, ignore, by_reserve)

@@ -90,6 +90,11 @@ def from_scenario(game: WalkingDeck, d: Mapping[str, Any], seed: int) -> Walking
         for c in zones[pile.lower()]:
             if ev[c].pile != pile:
                 raise ScenarioError(pile.lower(), f"{c} ({ev[c].label}) is an {ev[c].pile} Event, not a {pile} one")
+    for c in zones["hand"]:
+        if ev[c].immediate:
+            raise ScenarioError("hand", f"{c} ({ev[c].label}) is memorised as soon as it is in your hand "
+                                "(its immediate effect), so it is never in the hand: put it in 'memory'")
+    lost = len(zones["buried"]) >= prot.burial_limit
 
     # Characters in front: a list of ids or {"id", "damage"} dicts, or a dict id -> damage
     raw = d.get("characters", [])
@@ -149,6 +154,12 @@ def from_scenario(game: WalkingDeck, d: Mapping[str, Any], seed: int) -> Walking
                 aside.append(t)
             else:
                 bag.append(t)
+    # Tokens with weaknesses never leave the bag for long (a drawn one goes back), so one of
+    # them in play means the bag is never empty when a Calamity is drawn.
+    if not any(not cs.tokens[t].respite for t in [*bag, *([drawn] if drawn else [])]):
+        raise ScenarioError("bag", "must hold at least one Calamity token with weaknesses (tokens named "
+                            "nowhere are out of play once 'bag' is given), or the next Calamity draw "
+                            f"would find the bag empty; got {bag!r}")
     order = cs.order.__getitem__
 
     reserves = [True, True, True]
@@ -206,12 +217,19 @@ def from_scenario(game: WalkingDeck, d: Mapping[str, Any], seed: int) -> Walking
         raise ScenarioError("power_reserves_used", f"only a 'reserve heal' power uses Reserves; {prot.name}'s power is {prot.power!r}")
     s.power_reserves = sum(1 << RESERVES.index(r) for r in set(used))
 
-    _resolving(s, d, phase, current)
+    _resolving(s, d, phase, current, lost)
     _pending(s, d, phase)
     if drawn is not None and (s.pending is None or s.pending[0] != "calamity"):
         raise ScenarioError("drawn_calamity", "a Calamity is out of the bag only while a Calamity decision is pending")
 
-    if len(s.buried) >= prot.burial_limit:
+    if lost:
+        # the game ended at once, in the middle of whatever was happening; an Event being
+        # unstacked stays where it was, but nothing is still being applied or decided
+        for field, given in (("resolving", s.src), ("pending", s.pending)):
+            if given is not None:
+                raise ScenarioError(field, f"{len(s.buried)} Events are buried, {prot.name}'s limit of "
+                                    f"{prot.burial_limit}: the game is over, so nothing is still being "
+                                    "applied or decided; leave it out or None")
         s.over = "lost"
         rules.log(s, rules.END, f"{len(s.buried)} Events are buried, {prot.name}'s limit: you have lost!")
         return s
@@ -222,18 +240,18 @@ def from_scenario(game: WalkingDeck, d: Mapping[str, Any], seed: int) -> Walking
     return s
 
 
-def _resolving(s: WalkingDeckState, d: Mapping, phase: str, current: str | None) -> None:
+def _resolving(s: WalkingDeckState, d: Mapping, phase: str, current: str | None, lost: bool) -> None:
     ev = s.game.cards.events
     r = d.get("resolving")
     if r is None:
-        if current is not None:
+        if current is not None and not lost:
             raise ScenarioError("resolving", f"{current} is being unstacked, so 'resolving' must say where its grey banner is")
         return
     if not isinstance(r, Mapping) or "event" not in r or set(r) - {"event", "banner", "next_effect", "failed"}:
         raise ScenarioError("resolving", "must be {'event': id, 'banner': 'white'|'black'|'grey', 'next_effect': n, 'failed': bool}")
     c = r["event"]
-    if c not in ev:
-        raise ScenarioError("resolving.event", f"unknown Event id {c!r}")
+    if not isinstance(c, str) or c not in ev:
+        raise ScenarioError("resolving.event", f"must be the id of an Event, got {c!r}")
     banner = r.get("banner", "grey")
     if banner not in BANNERS or not getattr(ev[c], banner):
         raise ScenarioError("resolving.banner", f"{c} ({ev[c].label}) has no {banner!r} banner")

@@ -56,7 +56,7 @@ def pending_text(s: WalkingDeckState) -> str | None:
     if kind == "calamity":
         weak = calamity_weak(s, p)
         hit = [ev[c].label for c in s.front if ev[c].weak & weak]
-        return (f"{src}: Calamity {p[1]} drawn, showing {mask_text(weak)}; it would deal 1 damage to "
+        return (f"{src}: the drawn Calamity shows {mask_text(weak)}; it would deal 1 damage to "
                 f"{', '.join(hit) or 'nobody'}. You may consume a Reserve to ignore one of its weaknesses.")
     if kind == "bury_hand":
         return f"{src}: choose an Event of your hand to bury"
@@ -138,25 +138,24 @@ def pile_odds(s: WalkingDeckState, pile: str, old: tuple | None = None) -> tuple
     return (n, cards[-1] if cards else None, counts, Distribution.from_counts(counts, f"next {pile} event"))
 
 
-def bag_odds(s: WalkingDeckState) -> tuple[Distribution, Distribution]:
-    """The next Calamity draw, by token and by weaknesses. A drawn token goes back before the
-    next draw, so it counts as in the bag."""
+def bag_odds(s: WalkingDeckState) -> Distribution:
+    """The next Calamity draw, by what the token shows (the player cannot tell two tokens with
+    the same weaknesses apart). A drawn token goes back before the next draw, so it counts as
+    in the bag."""
     cs = s.game.cards
     inside = set(s.bag)
     if s.drawn is not None:
         inside.add(s.drawn)
-    by_token: dict[str, int] = {}
     by_weak: dict[str, int] = {}
     for t in cs.token_ids:
         if t in inside:
-            by_token[t] = 1
             text = cs.tokens[t].text
             by_weak[text] = by_weak.get(text, 0) + 1
-    return Distribution.from_counts(by_token, "next Calamity token"), Distribution.from_counts(by_weak, "next Calamity weaknesses")
+    return Distribution.from_counts(by_weak, "next Calamity weaknesses")
 
 
 def _cached(s: WalkingDeckState) -> tuple:
-    """(Rural pile_odds, Urban pile_odds, Respites aside, token odds, weakness odds), kept in
+    """(Rural pile_odds, Urban pile_odds, Respites aside, weakness odds), kept in
     the state and rebuilt piece by piece. Every token but the Respites is always in the bag or
     drawn from it, so the Respites aside identify the bag's contents."""
     c = s._odds
@@ -164,8 +163,8 @@ def _cached(s: WalkingDeckState) -> tuple:
         return c  # the usual case: nothing was drawn since
     rural = pile_odds(s, "Rural", c[0] if c else None)
     urban = pile_odds(s, "Urban", c[1] if c else None)
-    bag = c[3:5] if c is not None and c[2] == s.aside else bag_odds(s)
-    c = s._odds = (rural, urban, list(s.aside), *bag)
+    bag = c[3] if c is not None and c[2] == s.aside else bag_odds(s)
+    c = s._odds = (rural, urban, list(s.aside), bag)
     return c
 
 
@@ -183,8 +182,7 @@ def odds(s: WalkingDeckState) -> dict[str, Distribution]:
         out["next Rural event"] = c[0][3]
     if s.urban:
         out["next Urban event"] = c[1][3]
-    out["next Calamity token"] = c[3]
-    out["next Calamity weaknesses"] = c[4]
+    out["next Calamity weaknesses"] = c[3]
     return out
 
 
