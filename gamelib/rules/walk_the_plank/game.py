@@ -34,6 +34,7 @@ class WalkThePlank(Game):
     name = "walk-the-plank"
     title = "Walk the Plank"
     rulebook = "walk-the-plank.txt"
+    renderer = "gamelib.render.walk_the_plank:render_walk_the_plank"
     min_players = 3
     max_players = 5
     option_specs = (
