@@ -53,7 +53,7 @@ STYLE = f"""<style>
 .gl-wtp .gl-wtp-captain{{background:{GOLD};color:{INK}}}
 .gl-wtp .gl-wtp-final{{background:#fbe7a1;color:{INK}}}
 .gl-wtp .gl-wtp-won{{background:#1d6b2f;color:#fff}}
-.gl-wtp .gl-wtp-lines{{background:#fbe7a1;color:{INK};border-radius:.4em;padding:.15em .5em;margin:.3em 0}}
+.gl-wtp .gl-wtp-lines{{background:#fbe7a1;color:{INK};border-radius:.4em;padding:.1em .5em;margin:.2em 0 .3em}}
 .gl-wtp .gl-wtp-now{{height:1.3em;overflow:hidden;white-space:nowrap;text-overflow:ellipsis}}
 .gl-wtp .gl-wtp-last{{height:2.6em;overflow:hidden;display:-webkit-box;-webkit-line-clamp:2;-webkit-box-orient:vertical}}
 .gl-wtp .gl-wtp-mid{{display:flex;flex-wrap:wrap;gap:.4em;align-items:stretch}}
@@ -66,31 +66,31 @@ STYLE = f"""<style>
 .gl-wtp .gl-wtp-col-sea{{background:#1d5c8a;color:#fff;
   background-image:repeating-radial-gradient(circle at 50% 120%,transparent 0 .5em,rgba(255,255,255,.16) .5em .6em)}}
 .gl-wtp .gl-wtp-col-kraken{{flex:1.25 1 0;background:{KRAKEN};color:#fff}}
-.gl-wtp .gl-wtp-col-title{{height:1.5em;font-weight:800;white-space:nowrap;overflow:hidden;text-overflow:ellipsis;text-align:center}}
-.gl-wtp .gl-wtp-lane{{height:1.8em;display:flex;align-items:center;justify-content:center;gap:2px;white-space:nowrap}}
+.gl-wtp .gl-wtp-col-title{{height:1.4em;font-weight:800;white-space:nowrap;overflow:hidden;text-overflow:ellipsis;text-align:center}}
+.gl-wtp .gl-wtp-lane{{height:1.72em;display:flex;align-items:center;justify-content:center;gap:2px;white-space:nowrap}}
 .gl-wtp .gl-wtp-col-names .gl-wtp-lane{{justify-content:flex-start}}
 .gl-wtp .gl-wtp-pirate{{display:inline-flex;align-items:center;justify-content:center;width:1.6em;height:1.6em;
   border-radius:50%;font-weight:800;border:2px solid #111;box-shadow:0 1px 2px rgba(0,0,0,.5);flex:0 0 auto}}
 .gl-wtp .gl-wtp-dead{{border-style:dashed;border-color:#fff}}
 .gl-wtp .gl-wtp-ghost{{display:inline-flex;align-items:center;height:1.6em;border-radius:.8em .8em .3em .3em;padding:0 .4em;
   background:#1a1a1a;color:#fff;font-weight:800;border:2px dashed #fff}}
-.gl-wtp .gl-wtp-side{{flex:1 1 19em;min-width:12em;background:{PAPER};color:{INK};border-radius:.35em;padding:.2em .5em;overflow:hidden}}
+.gl-wtp .gl-wtp-side{{flex:1 1 19em;min-width:12em;min-height:8em;max-height:10.5em;background:{PAPER};color:{INK};border-radius:.35em;padding:.2em .5em;overflow:hidden}}
 .gl-wtp .gl-wtp-side-title{{font-weight:800;height:1.4em}}
 .gl-wtp .gl-wtp-hand{{display:grid;grid-template-columns:1fr 1fr;gap:0 .5em;line-height:1.25}}
 .gl-wtp .gl-wtp-hand div{{white-space:nowrap;overflow:hidden;text-overflow:ellipsis}}
-.gl-wtp .gl-wtp-seats{{margin-top:.3em;display:flex;flex-direction:column;gap:3px}}
+.gl-wtp .gl-wtp-seats{{margin-top:.2em;display:flex;flex-direction:column;gap:2px}}
 .gl-wtp .gl-wtp-seat,.gl-wtp .gl-wtp-seats-head{{display:flex;flex-wrap:wrap;align-items:center;gap:.3em;padding:0 .4em}}
-.gl-wtp .gl-wtp-seat{{background:{PAPER};color:{INK};border-radius:.4em;min-height:3.35em;border:3px solid transparent}}
+.gl-wtp .gl-wtp-seat{{background:{PAPER};color:{INK};border-radius:.4em;min-height:3.15em;border:3px solid transparent}}
 .gl-wtp .gl-wtp-seats-head{{height:1.5em;line-height:1.5;font-weight:700;border:3px solid transparent;border-width:0 3px}}
 .gl-wtp .gl-wtp-seats-head .gl-wtp-card{{height:auto;border:2px solid transparent;padding:0 .35em}}
-.gl-wtp .gl-wtp-seats-head .gl-wtp-who{{height:auto}}
+.gl-wtp .gl-wtp-seats-head .gl-wtp-who,.gl-wtp .gl-wtp-seats-head .gl-wtp-aside{{height:auto}}
 .gl-wtp .gl-wtp-seat.gl-wtp-active{{border-color:{GOLD};box-shadow:0 0 0 2px {INK} inset}}
 .gl-wtp .gl-wtp-seat.gl-wtp-out{{background:#ddd3bd}}
-.gl-wtp .gl-wtp-who{{flex:0 0 11.4em;height:2.7em;overflow:hidden;line-height:1.3;white-space:nowrap}}
+.gl-wtp .gl-wtp-who{{flex:0 0 11.4em;height:2.8em;overflow:hidden;line-height:1.35;white-space:nowrap}}
 .gl-wtp .gl-wtp-who b{{font-size:1.07em}}
 .gl-wtp .gl-wtp-who .gl-wtp-pirate{{width:1.35em;height:1.35em;border-width:1px;vertical-align:-.2em}}
 .gl-wtp .gl-wtp-cards{{display:flex;gap:.3em;flex:0 0 auto}}
-.gl-wtp .gl-wtp-card{{width:9.5em;height:2.75em;border-radius:.35em;padding:.05em .35em;overflow:hidden;line-height:1.2}}
+.gl-wtp .gl-wtp-card{{width:9.5em;height:2.6em;border-radius:.35em;padding:0 .35em;overflow:hidden;line-height:1.15}}
 .gl-wtp .gl-wtp-card .gl-wtp-ord{{font-weight:400;border-radius:.3em;padding:0 .2em;margin-right:.2em;border:1px solid currentColor}}
 .gl-wtp .gl-wtp-card .gl-wtp-name{{font-weight:800}}
 .gl-wtp .gl-wtp-up{{background:#fffdf8;color:{INK};border:2px solid {INK};border-left-width:.45em}}
@@ -100,7 +100,7 @@ STYLE = f"""<style>
 .gl-wtp .gl-wtp-empty{{border:2px dashed {MUTED};color:{MUTED}}}
 .gl-wtp .gl-wtp-card.gl-wtp-current{{outline:.25em solid {GOLD};outline-offset:1px}}
 .gl-wtp .gl-wtp-card .gl-wtp-ord-now{{background:{GOLD};color:{INK};font-weight:800;border-color:{INK}}}
-.gl-wtp .gl-wtp-aside{{flex:1 1 8em;min-width:7em;max-height:2.7em;overflow:hidden;line-height:1.3}}
+.gl-wtp .gl-wtp-aside{{flex:1 1 8em;min-width:7em;height:2.6em;overflow:hidden;line-height:1.3}}
 .gl-wtp .gl-wtp-chip{{display:inline-block;background:#e8dcc0;color:{INK};border-radius:.3em;padding:0 .3em;margin:1px 2px;white-space:nowrap}}
 .gl-wtp .gl-wtp-muted{{color:{MUTED}}}
 </style>"""
@@ -253,9 +253,10 @@ def _side(view: dict, skulls: frozenset[str]) -> str:
         return (f'<div class="gl-wtp-side" data-hand="{escape(me)}"><div class="gl-wtp-side-title">'
                 f'Your hand, {escape(me)} ({len(hand)})</div><div class="gl-wtp-hand">{items}</div></div>')
     return ('<div class="gl-wtp-side"><div class="gl-wtp-side-title">Table view</div>'
-            '<div>Every card is shown, even face-down ones: for teaching, not for playing.</div>'
-            '<div>☠ Skull card: set aside for the next round once played.</div>'
-            '<div>1st, 2nd…: the order in which the cards are revealed.</div></div>')
+            '<div>All cards shown, for teaching.</div>'
+            '<div>☠ Skull: sits out next round.</div>'
+            '<div>1st, 2nd…: the reveal order.</div>'
+            '<div>Striped: still face down.</div></div>')
 
 
 def _skull(name: str, skulls: frozenset[str]) -> str:
