@@ -38,7 +38,6 @@ CONTRAST = [
     ("#ffffff", "#1d5c8a", "retracted plank (sea)"), ("#ffffff", BACK, "face-down card"),
     (INK, "#fffdf8", "face-up card"), (INK, GOLD, "Captain's Token"), (INK, "#e8dcc0", "chips"),
     (INK, "#fbe7a1", "the line saying what happens now"), ("#ffffff", "#1d6b2f", "winner's pill"), ("#ffffff", "#1a1a1a", "Ghost marker"),
-    (INK, "#f6d7a7", "'you see it' tag on a face-down card"),
 ] + [(fg, bg, f"{c} marker") for c, (bg, fg, _) in PIRATES.items()]
 ORDINAL = {1: "st", 2: "nd", 3: "rd"}
 
@@ -96,7 +95,6 @@ STYLE = f"""<style>
 .gl-wtp .gl-wtp-up{{background:#fffdf8;color:{INK};border:2px solid {INK};border-left-width:.45em}}
 .gl-wtp .gl-wtp-down{{background:{BACK};color:#fff;border:2px solid #f3e2c7;
   background-image:repeating-linear-gradient(45deg,transparent 0 .35em,rgba(0,0,0,.18) .35em .7em)}}
-.gl-wtp .gl-wtp-down .gl-wtp-seen{{background:#f6d7a7;color:{INK};border-radius:.3em;padding:0 .25em}}
 .gl-wtp .gl-wtp-empty{{border:2px dashed {MUTED};color:{MUTED}}}
 .gl-wtp .gl-wtp-card.gl-wtp-current{{outline:.25em solid {GOLD};outline-offset:1px}}
 .gl-wtp .gl-wtp-card .gl-wtp-ord-now{{background:{GOLD};color:{INK};font-weight:800;border-color:{INK}}}
