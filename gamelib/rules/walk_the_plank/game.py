@@ -34,6 +34,7 @@ class WalkThePlank(Game):
     name = "walk-the-plank"
     title = "Walk the Plank"
     rulebook = "Walk the Plank: Deluxe Edition Rulebook"  # cited by title: the rulebook text is not part of the package
+    renderer = "gamelib.render.walk_the_plank:render_walk_the_plank"
     min_players = 3
     max_players = 5
     option_specs = (
