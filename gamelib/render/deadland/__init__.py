@@ -47,7 +47,8 @@ def render_deadland(state: Any, reveal: bool | None = None, player: str | None =
 def _now(view: dict) -> str:
     """Whose turn, who decides and what: the first thing a class looks for."""
     if view.get("is_over"):
-        return '<div class="dl-now"><b>Game over</b><br>see the result on the right</div>'
+        return (f'<div class="dl-now"><b>Game over</b><br>after turn {escape(str(view.get("turn", "?")))}'
+                f'<br>result: the black box</div>')
     pending = view.get("pending") if isinstance(view.get("pending"), dict) else {}
     decider = pending.get("player") or view.get("to_move")
     phase = pending.get("decision") or view.get("phase") or ""

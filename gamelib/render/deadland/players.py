@@ -58,7 +58,7 @@ def _zombie(p: dict) -> str:
     pips = "".join(f'<span class="pip{" on" if i < r else ""}"></span>' for i in range(5))
     return (f'<div class="dl-track gl-dl-deck" data-level="zombie"><span class="grp"><span class="lab">'
             f'Zombie: no Infection deck</span><span class="cells"><span class="tok" title="Resistance tokens">'
-            f'Resistance {r} of 5 {pips}</span></span></span></div>')
+            f'Resistance {r} {pips}</span></span></span></div>')
 
 
 def _role(p: dict, name: str, me: str | None, traitor: Any) -> str:

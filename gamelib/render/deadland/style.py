@@ -51,7 +51,7 @@ STYLE = """<style>
 .gl-dl .dl-panel{background:var(--panel);border:1px solid #d6c9ad;border-radius:.5em;padding:.25em .45em;overflow:hidden}
 .gl-dl .dl-title{font-weight:700;font-size:.875em;color:var(--soft);height:1.4em;
   white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
-.gl-dl .dl-title .mk{width:1.35em;height:1.35em;font-size:.9em;border-width:1px}
+.gl-dl .dl-title .mk{width:1.3em;height:1.3em;font-size:1em;border-width:1px}
 /* corner of the town: the turn and the Radio Contact track (on the Base, as on the table) */
 .gl-dl .dl-corner{position:absolute;left:1%;height:5.9em;overflow:hidden}
 .gl-dl .dl-now{font-size:.875em;line-height:1.3;white-space:nowrap;overflow:hidden}
@@ -73,7 +73,7 @@ STYLE = """<style>
 .gl-dl .dl-board .nm{font-weight:700;white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
 .gl-dl .dl-board .ct{font-size:.875em;color:var(--soft);white-space:nowrap;overflow:hidden;text-overflow:ellipsis;height:1.3em}
 .gl-dl .dl-board.turned{background:repeating-linear-gradient(45deg,#ffffff 0 .35em,#cfcfcf .35em .7em);border-style:dashed;
-  border-color:#1e1e1e;filter:grayscale(1)}
+  border-color:#1e1e1e}
 .gl-dl .dl-board.turned .nm,.gl-dl .dl-board.turned .ct{background:#fff;color:#1e1e1e;padding:0 .2em;max-width:100%;width:max-content}
 .gl-dl .dl-blood{display:inline-block;background:#1e1e1e;color:#fff;border-radius:.8em .8em .8em 0;padding:0 .35em;font-weight:700;margin-right:.2em}
 .gl-dl .dl-markers{display:flex;flex-wrap:nowrap;gap:.15em;height:1.6em;align-items:center}
@@ -108,7 +108,7 @@ STYLE = """<style>
 .gl-dl .dl-odds .o{display:flex;align-items:center;gap:.4em;white-space:nowrap;overflow:hidden;height:1.45em}
 .gl-dl .dl-odds.dl-end{background:#1e1e1e;color:#fff}
 .gl-dl .dl-odds.dl-end .dl-title{color:#fff}
-.gl-dl .gl-dl-outcome{font-weight:700;max-height:2.6em;overflow:hidden}
+.gl-dl .gl-dl-outcome{font-weight:700;font-size:.875em;line-height:1.2;max-height:3.6em;overflow:hidden}
 .gl-dl .dl-odds .o .lab{overflow:hidden;text-overflow:ellipsis;flex:1 1 auto;min-width:0;font-size:.875em}
 .gl-dl .meter{flex:0 0 4em;height:.9em;border:2px solid #1e1e1e;border-radius:.2em;background:#fff;position:relative}
 .gl-dl .meter i{position:absolute;left:0;top:0;bottom:0;background:repeating-linear-gradient(90deg,#2d2d2d 0 .4em,#555 .4em .5em)}
@@ -141,6 +141,7 @@ STYLE = """<style>
 .gl-dl .sl.empty{border-style:dotted;color:var(--soft);font-weight:400;background:#fbf9f4}
 .gl-dl .sl.next{border-style:dashed;border-width:3px;color:#1e1e1e;font-weight:700}
 .gl-dl .sl.z{border-style:double;border-width:4px}
+.gl-dl .dl-track .tok{font-size:1em}
 .gl-dl .dl-kit{display:flex;flex-wrap:wrap;gap:.2em;align-content:flex-start;height:3.45em;overflow:hidden}
 .gl-dl .tok{display:inline-flex;align-items:center;gap:.15em;border:2px solid #1e1e1e;border-radius:1em;padding:0 .4em;font-weight:700;
   font-size:.875em;background:#fff;height:1.75em;white-space:nowrap}

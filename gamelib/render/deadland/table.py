@@ -190,7 +190,7 @@ def trial_box(view: dict, t: Trial | None, players: dict) -> str:
     if t is None:
         return ('<div class="dl-trial dl-panel gl-dl-trial" data-live="0"><div class="dl-title">INFECTION TRIAL</div>'
                 '<div class="line dl-soft">no trial yet</div><div class="what"></div></div>')
-    what = KIND_WORDS.get(t.kind, t.kind)
+    what = t.cause or KIND_WORDS.get(t.kind, t.kind)
     cards = "".join(vcard(label, how) for label, how in t.cards)
     if t.live:
         title = "TRIAL IN PROGRESS"
@@ -213,11 +213,10 @@ def trial_box(view: dict, t: Trial | None, players: dict) -> str:
         result = f"{t.added} card{'s' if t.added != 1 else ''} added" if t.added else "nothing added"
         status = f"{t.drawn} of {t.total} drawn · {result}"
     cards = cards or '<span class="dl-soft">no card yet</span>'
-    cause = f" · {t.cause}" if t.cause else ""
     cls = "dl-trial dl-panel gl-dl-trial" + (" live" if t.live else "")
     return (f'<div class="{cls}" data-live="{int(t.live)}" data-left="{t.left}" data-drawn="{t.drawn}" data-total="{t.total}">'
-            f'<div class="dl-title" title="{escape(what + cause)}">{title}: {marker(t.who)} {escape(t.who)}, '
-            f'{escape(what + cause)}</div><div class="line">{cards}</div><div class="what">{status}</div></div>')
+            f'<div class="dl-title" title="{escape(what)}">{title}: {marker(t.who)} {escape(t.who)}, '
+            f'{escape(what)}</div><div class="line">{cards}</div><div class="what">{status}</div></div>')
 
 
 def _meter(p: Fraction) -> str:
@@ -226,8 +225,9 @@ def _meter(p: Fraction) -> str:
 
 def odds_box(odds: dict, table: bool, view: dict | None = None) -> str:
     if view is not None and view.get("is_over"):
-        return (f'<div class="dl-odds dl-panel gl-dl-odds dl-end"><div class="dl-title">GAME OVER</div>'
-                f'<div class="gl-dl-outcome">{escape(str(view.get("outcome") or ""))}</div></div>')
+        return (f'<div class="dl-odds dl-panel gl-dl-odds dl-end{" table" if table else ""}"><div class="dl-title">GAME OVER</div>'
+                f'<div class="gl-dl-outcome" title="{escape(str(view.get("outcome") or ""))}">'
+                f'{escape(str(view.get("outcome") or ""))}</div></div>')
     rows = []
     t = trial_odds(odds)
     if t:
