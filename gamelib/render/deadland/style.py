@@ -82,8 +82,9 @@ STYLE = """<style>
 .gl-dl .mk.zombie{border-radius:.2em;border-style:dashed;border-width:3px;width:2.1em}
 .gl-dl .mk.active{outline:3px solid #1e1e1e;outline-offset:2px}
 /* virus deck */
-.gl-dl table.dl-comp{border-collapse:collapse;width:100%;table-layout:fixed}
-.gl-dl table.dl-comp th,.gl-dl table.dl-comp td{text-align:center;font-size:.875em;padding:0;height:1.3em}
+.gl-dl table.dl-comp{border-collapse:collapse;width:100%;table-layout:fixed;font-size:1em;margin:0;border:none;color:inherit}
+.gl-dl table.dl-comp tr{background:transparent!important;border:none}
+.gl-dl table.dl-comp th,.gl-dl table.dl-comp td{text-align:center;font-size:.875em;padding:0;height:1.3em;border:none;line-height:1.3;color:inherit;background:transparent;vertical-align:middle;max-width:none}
 .gl-dl table.dl-comp th{font-weight:700}
 .gl-dl table.dl-comp .rh{text-align:left;width:4.9em;font-weight:400;color:var(--soft)}
 .gl-dl table.dl-comp td.bars{height:1.6em;vertical-align:bottom}
