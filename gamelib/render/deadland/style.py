@@ -47,7 +47,7 @@ STYLE = """<style>
 .gl-dl .dl-now{font-weight:700;font-size:1.06em;white-space:nowrap;overflow:hidden;text-overflow:ellipsis;flex:1 1 auto;min-width:0}
 .gl-dl .dl-over{background:#1e1e1e;color:#fff;border-radius:.3em;padding:.1em .5em;font-weight:700}
 .gl-dl .dl-row{display:flex;flex-wrap:wrap;gap:.4em;align-items:stretch}
-.gl-dl .dl-col{flex:1 1 21em;min-width:0;display:flex;flex-direction:column;gap:.35em}
+.gl-dl .dl-col{flex:1 1 18em;min-width:0;display:flex;flex-direction:column;gap:.35em}
 .gl-dl .dl-panel{background:var(--panel);border:1px solid #d6c9ad;border-radius:.5em;padding:.25em .45em;overflow:hidden}
 .gl-dl .dl-title{font-weight:700;font-size:.875em;color:var(--soft);height:1.4em;
   white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
@@ -65,7 +65,9 @@ STYLE = """<style>
 .gl-dl .dl-radio .sq.on{background:#5b4a8a;color:#fff;border-color:#5b4a8a}
 .gl-dl .dl-radio .sq.goal{border-style:double;border-width:4px}
 /* town */
-.gl-dl .dl-town{flex:1 1 27em;min-width:0;position:relative;height:18.2em}
+.gl-dl .dl-town{flex:1 1 22em;min-width:0;position:relative;height:18.2em;container-type:inline-size}
+@container (max-width: 26em){.gl-dl .dl-board .nm{font-size:.9em}.gl-dl .dl-board{padding:.15em .25em}
+  .gl-dl .dl-board .ct.two{white-space:normal;height:2.6em}}
 .gl-dl .dl-town svg{position:absolute;inset:0;width:100%;height:100%}
 .gl-dl .dl-board{position:absolute;height:5.7em;background:#fff;border:2px solid var(--line);border-radius:.45em;
   padding:.15em .35em;overflow:hidden}

@@ -143,7 +143,7 @@ def _board(b: dict, players: dict, to_move: Any, table: bool, pos: str) -> str:
     cls = "dl-board gl-dl-board" + (" turned" if turned else "") + (" here" if to_move in here else "")
     state = "overrun (turned over)" if turned else "coloured side up"
     return (f'<div class="{cls}" style="{pos}" data-board="{escape(name)}" title="{escape(name)}: {state}">'
-            f'<div class="nm">{escape(name)}</div><div class="ct">{counts}</div>{nxt}'
+            f'<div class="nm">{escape(name)}</div><div class="ct{"" if nxt or turned else " two"}">{counts}</div>{nxt}'
             f'<div class="dl-markers">{markers}</div></div>')
 
 
@@ -245,7 +245,7 @@ def odds_box(odds: dict, table: bool, view: dict | None = None) -> str:
     if e:
         title, attack, infected = e
         rows.append(f'<div class="o" title="{escape(title)}: a zombie attack {percent(attack)}, an Infected Area {percent(infected)}"><span class="pct">{percent(attack)}</span>{_meter(attack)}'
-                    f'<span class="lab">{escape(title)}: zombie attack</span></div>')
+                    f'<span class="lab">{escape(title.replace("next Event on", "zombie attack next on"))}</span></div>')
     else:
         rows.append('<div class="o dl-soft"><span class="lab">no Event card to draw here</span></div>')
     cls = "dl-odds dl-panel gl-dl-odds" + (" table" if table else "")
