@@ -70,7 +70,7 @@ def test_each_players_level_and_top_card(position):
     assert re.search(r'class="sl top"[^>]*>3<', red)
     assert [re.search(rf'class="sl"[^>]*title="level {i}">{i}<', red) is not None for i in (1, 2)] == [True, True]
     assert 'data-level="5"' in blue and "level 5, 3 from turning" in text(blue)
-    assert re.search(r'class="sl top"[^>]*>5<', blue)
+    assert re.search(r'class="sl top five"[^>]*>5<', blue)  # level 5 marked by a double line too
     assert 'class="sl ill"' in blue  # the Illness under blue's 5, marked by a pattern and a letter
     assert 'class="sl empty next' in red and 'title="needed next: level 4"' in red
     assert "Zombie" in text(green) and "Resistance 4" in text(green) and green.count("pip on") == 4
@@ -162,12 +162,11 @@ def test_redealing_hidden_cards_leaves_each_players_picture_unchanged(seed):
     s = game.new_state(seed=seed)
     rng = random.Random(seed)
     checks = 0
-    while not s.is_over and s.ply < 80:
+    while not s.is_over and s.ply < 60:
         s.apply(rng.choice(s.legal_labels()))
         for p in game.players:
             before = render_deadland(s, player=p)
-            for k in range(2):
-                assert render_deadland(s._redeal_hidden(p, Rng(1000 * s.ply + k)), player=p) == before, (p, s.ply)
+            assert render_deadland(s._redeal_hidden(p, Rng(1000 * s.ply)), player=p) == before, (p, s.ply)
             checks += 1
     assert checks > 100
 

@@ -12,8 +12,8 @@ from .table import marker
 GROUPS = ((1, 2, "×2"), (3, 5, "×3"), (6, 7, "×4"), (8, 8, "☠"))
 LEGEND = ("Infection deck: each card sits on its level, the top one large; dashed: the number needed next; "
           "hatched: an Illness. ×2 ×3 ×4: cards in the daily trial at those levels. Level 1 draws a Role · "
-          "2 an Event is lost · 4 drop an object · 5 +1 card in attacks on that board · 6-7 carry 4 tokens "
-          "and 2 objects · 8 turns into a Zombie (☠). M Munitions, R Rations.")
+          "2 an Event is lost · 4 drop an object · 5 (double line under it) +1 card in attacks on that board · "
+          "6-7 carry 4 tokens and 2 objects · 8 turns into a Zombie (☠). M Munitions, R Rations.")
 OBJECT_KEYS = {"Pistol": "pistol", "Shotgun": "shotgun", "Hatchet": "hatchet", "Chainsaw": "chainsaw",
                "Medications": "medications", "Stolen Resources": "stolen-resources"}
 
@@ -31,23 +31,24 @@ def _slots(p: dict) -> str:
     for lo, hi, label in GROUPS:
         group = []
         for i in range(lo, hi + 1):
+            five = " five" if i == 5 else ""  # level 5: one more card in attacks (a double line, not a colour)
             if i < level:
                 label_i = str(cards[i - 1]) if cards and len(cards) == level else None
                 if label_i is None:
-                    group.append(f'<span class="sl hid" title="level {i}: face down under the top card">·</span>')
+                    cls, tip, body = "sl hid", f"level {i}: face down under the top card", "·"
                 elif label_i == "Illness":
-                    group.append(f'<span class="sl ill" title="level {i}: an Illness card">I</span>')
+                    cls, tip, body = "sl ill", f"level {i}: an Illness card", "I"
                 else:
-                    group.append(f'<span class="sl" title="level {i}">{escape(label_i)}</span>')
+                    cls, tip, body = "sl", f"level {i}", escape(label_i)
             elif i == level:
                 ill = str(top) == "Illness"
-                group.append(f'<span class="sl top{" ill" if ill else ""}" title="top card: level {i}'
-                             f'{" (an Illness)" if ill else ""}">{i}</span>')
+                cls, tip, body = "sl top" + (" ill" if ill else ""), f"top card: level {i}" + (" (an Illness)" if ill else ""), str(i)
             else:
-                nxt = " next" if i == level + 1 else ""
-                group.append(f'<span class="sl empty{nxt}{" z" if i == 8 else ""}" '
-                             f'title="{"needed next: " if nxt else ""}level {i}{": Zombie" if i == 8 else ""}">'
-                             f'{"☠" if i == 8 else i}</span>')
+                nxt = i == level + 1
+                cls = "sl empty" + (" next" if nxt else "") + (" z" if i == 8 else "")
+                tip = ("needed next: " if nxt else "") + f"level {i}" + (": Zombie" if i == 8 else "")
+                body = "☠" if i == 8 else str(i)
+            group.append(f'<span class="{cls}{five}" title="{tip}">{body}</span>')
         groups.append(f'<span class="grp"><span class="lab">{label}</span><span class="cells">{"".join(group)}</span></span>')
     return (f'<div class="dl-track gl-dl-deck" data-level="{level}" title="Infection deck: level {level}; ×N: cards in the daily trial">'
             f'{"".join(groups)}</div>')

@@ -144,6 +144,7 @@ STYLE = """<style>
 .gl-dl .sl.empty{border-style:dotted;color:var(--soft);font-weight:400;background:#fbf9f4}
 .gl-dl .sl.next{border-style:dashed;border-width:3px;color:#1e1e1e;font-weight:700}
 .gl-dl .sl.z{border-style:double;border-width:4px}
+.gl-dl .sl.five{border-bottom:5px double #1e1e1e}
 .gl-dl .dl-track .tok{font-size:1em}
 .gl-dl .dl-kit{display:flex;flex-wrap:wrap;gap:.2em;align-content:flex-start;height:3.45em;overflow:hidden}
 .gl-dl .tok{display:inline-flex;align-items:center;gap:.15em;border:2px solid #1e1e1e;border-radius:1em;padding:0 .4em;font-weight:700;
