@@ -503,10 +503,9 @@ class State(metaclass=_StateType):
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.game.name} seed={self.seed} ply={self.ply} phase={self.phase!r}>"
 
-    def _repr_html_(self) -> str | None:
-        if not self.game.renderer:
-            return None
-        module, _, func = self.game.renderer.partition(":")
+    def _repr_html_(self) -> str:
+        # a game without a picture of its own gets the generic table (named by path: no import)
+        module, _, func = (self.game.renderer or "gamelib.render.generic:render_html").partition(":")
         return getattr(importlib.import_module(module), func)(self)
 
 

@@ -51,6 +51,7 @@ class Deadland(Game):
                check=_check_cards),
     )
     agent_classes = {"heuristic": "gamelib.rules.deadland.agents:HeuristicAgent"}
+    renderer = "gamelib.render.deadland:render_deadland"
 
     data: CardData
 

@@ -1,0 +1,60 @@
+"""Deadland as one picture: the town's six boards in their real connections, every player's
+Infection deck as a stack with the level track, the Virus deck and its discards, the Radio Contact
+track, the trial on the table and the odds that matter now.
+
+Only ``state.view(seat)`` is read for what is on the table (so the picture never shows more than
+that seat may see), plus ``state.odds()``, which the engine computes from public information
+only. Every box has a fixed height, so the picture keeps its height from one decision to the
+next and the stepper can update it in place."""
+from __future__ import annotations
+
+from html import escape
+from typing import Any
+
+from ..generic import seat
+from .players import LEGEND, players_grid
+from .style import STYLE
+from .table import odds_box, radio_track, town, trial_box, virus_panel
+from .trial import last_trial
+
+
+def _odds(state: Any) -> dict:
+    try:
+        return state.odds() or {}
+    except Exception:  # noqa: BLE001 - the picture must draw even if the odds fail
+        return {}
+
+
+def render_deadland(state: Any, reveal: bool | None = None, player: str | None = None, large: bool = False) -> str:
+    """HTML for ``state``: ``reveal=True`` is the table view (every deck in order, every role
+    face up), otherwise the view of ``player`` (default: whoever decides now). ``large`` scales
+    every size up by a third, for a projector."""
+    who = seat(state, reveal, player)
+    view = state.view(who)
+    table = who is None
+    players = view.get("players") if isinstance(view.get("players"), dict) else {}
+    odds = {} if view.get("is_over") else _odds(state)
+    corner = (_now(view), radio_track(view))
+    body = (f'<div class="dl-row">{town(view, players, table, corner)}<div class="dl-col">{virus_panel(view, odds, table)}'
+            f'{trial_box(view, last_trial(view), players)}{odds_box(odds, table, view)}</div></div>'
+            f'{players_grid(view, who)}')
+    cls = "gl-dl gl-deadland" + (" gl-dl-large" if large else "")
+    eyes = "Table view: everything face up." if table else f"Seen by {who}: what {who} may not see stays hidden."
+    return (f'{STYLE}<div class="{cls}" data-view="{"table" if table else escape(str(who))}">'
+            f'{body}<div class="dl-legend"><b>{escape(eyes)}</b> {escape(LEGEND)}</div></div>')
+
+
+def _now(view: dict) -> str:
+    """Whose turn, who decides and what: the first thing a class looks for."""
+    if view.get("is_over"):
+        return (f'<div class="dl-now"><b>Game over</b><br>after turn {escape(str(view.get("turn", "?")))}'
+                f'<br>result: the black box</div>')
+    pending = view.get("pending") if isinstance(view.get("pending"), dict) else {}
+    decider = pending.get("player") or view.get("to_move")
+    phase = pending.get("decision") or view.get("phase") or ""
+    return (f'<div class="dl-now" title="turn {escape(str(view.get("turn", "?")))}: {escape(str(view.get("active")))}\'s turn">'
+            f'<b>Turn {escape(str(view.get("turn", "?")))}</b> · {escape(str(view.get("active")))}'
+            f'<br><b>▶ {escape(str(decider))}</b> decides:<div class="ph">{escape(str(phase))}</div></div>')
+
+
+__all__ = ["render_deadland"]
