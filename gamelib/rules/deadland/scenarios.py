@@ -7,7 +7,8 @@ mentioned is placed for you: Virus cards at the bottom of the Virus deck, Event 
 of their board's deck (into the box if the board is turned over), Role cards under the Role deck.
 Piles are listed TOP FIRST; an Infection deck is listed from level 1 up. Without "pending" the
 position is the start of the active player's turn (their daily trial runs at once unless they have
-a choice to make)."""
+a choice to make); "pending" and what it may hold are described in pending.py. Every field is
+checked (``ScenarioError`` names it); the scenario given is never changed."""
 from __future__ import annotations
 
 import copy
