@@ -27,9 +27,10 @@ def game(players: int = 2, **options: Any):
 
 def settle(state):
     """Answer every decision that offers a single choice: the neutral role prompts that anyone who
-    might hold a face-down role gets (see ``may_hold``); no other Deadland decision has one choice."""
+    might hold a face-down role gets (see ``may_hold``); no other Deadland decision has one choice.
+    A face-down Traitor's reveal, offered at every decision of their turn, is not counted."""
     while not state.is_over:
-        legal = state.legal_actions()
+        legal = [a for a in state.legal_actions() if a.kind != "traitor"]
         if len(legal) != 1:
             break
         state.apply(legal[0])

@@ -16,9 +16,9 @@ def test_daily_trial_andrew_example():
     trial = texts(s, "Daily Infection Trial")
     assert "red (level 4) draws 3 Virus cards" in trial
     assert trial[-3:] == [
-        "red draws 6: discarded",
-        "red draws 5: the next card for their Infection deck (level 4)",
-        "red draws 6: discarded (a card was already added in this daily trial)",
+        "red draws a 6: discarded",
+        "red draws a 5: the next card for their Infection deck (level 4)",
+        "red draws a 6: discarded (a card was already added in this daily trial)",
     ]
     assert s.view(None)["virus"]["discard"] == ["6", "6"]
     assert s.to_move == "red" and s.phase == "Movement"

@@ -126,7 +126,7 @@ def test_level_8_turns_the_player_into_a_zombie_and_ends_their_turn():
     red = player(s, "red")
     assert red["zombie"] and red["resistance"] == 5 and red["level"] == 0
     assert red["munitions"] == 0 and red["objects"] == [] and red["role"] == "Looter"
-    assert "red draws 8: the next card for their Infection deck (level 7)" in texts(s)
+    assert "red draws an 8: the next card for their Infection deck (level 7)" in texts(s)
     # the remaining three cards of red's trial were not drawn, and blue is playing now
     assert s.active == 1 and not any(t.startswith("red stays") or t.startswith("red moves") for t in texts(s))
     assert len(s.view(None)["virus"]["discard"]) >= 8  # red's whole Infection deck went to the discards

@@ -1,6 +1,8 @@
 """Rulebook section "Role Cards": the five rulebook roles and our three stand-ins."""
 from __future__ import annotations
 
+from gamelib.rules.deadland.trials import SURVIVOR_REVEAL
+
 from .helpers import climb, draw_daily, junk, player, settle, start, texts
 
 
@@ -36,6 +38,76 @@ def test_traitor_takes_every_object_and_token_of_a_player_on_the_board():
     assert red["objects"] == ["Pistol", "Hatchet"] and red["munitions"] == 2 and red["rations"] == 1
     assert blue["objects"] == [] and blue["munitions"] == 0 and red["role"] == "Traitor"
     assert "police-01" in s.box  # a second Pistol cannot be kept
+    assert "red reveals the Traitor card and takes from blue: the Pistol (a duplicate, discarded), the Hatchet, " \
+           "2 Munitions, 1 Rations" in texts(s)
+
+
+def _traitor(**blue):
+    return start(2, settled=False, virus={"deck": junk(6)}, players={
+        "red": {"board": "Hospital", "infection": ["1"], "role": "traitor"},
+        "blue": {"board": "Hospital", **blue}})
+
+
+def test_role_cards_traitor_reveals_at_movement_and_moves_away():
+    """Role Cards (Traitor): "during your turn": at the Movement decision too, so the Traitor can take
+    another player's things and leave the board in the same turn."""
+    s = _traitor(objects=["Hatchet"], munitions=1)
+    assert s.phase == "Movement"
+    assert s.legal_labels()[0] == "Reveal Traitor: take every object and token of blue"
+    s.apply("Reveal Traitor: take every object and token of blue")
+    assert s.phase == "Movement" and s.to_move == "red"  # the decision is still to be taken
+    s.apply("Move to Road 1")
+    red = player(s, "red")
+    assert red["board"] == "Road 1" and red["objects"] == ["Hatchet"] and red["munitions"] == 1
+
+
+def test_role_cards_traitor_takes_rations_and_eats_one_before_the_daily_trial():
+    """Role Cards (Traitor) with Event Card Types (Rations): a reveal at the start of the turn lets the
+    Traitor eat one of the Rations just taken before the daily trial."""
+    s = _traitor(rations=2)
+    assert s.phase == "Daily Infection Trial"
+    assert s.legal_labels() == ["Reveal Traitor: take every object and token of blue", "Draw 2 Virus cards"]
+    s.apply("Reveal Traitor: take every object and token of blue")
+    assert s.legal_labels() == ["Eat a Ration before the trial", "Draw 2 Virus cards"]
+    s.apply("Eat a Ration before the trial")
+    assert player(s, "red")["rations"] == 1 and "red (level 1) draws 1 Virus card" in texts(s)
+
+
+def test_role_cards_traitor_waits_before_the_daily_trial_for_anyone_who_might_be_the_traitor():
+    """Role Cards (Traitor), kept face down: the pause before the daily trial is made for every player
+    who might hold the Traitor, so it tells nothing; the real Traitor alone sees the reveal."""
+    for role in ("traitor", "medic"):
+        s = start(2, settled=False, virus={"deck": junk(6)}, players={
+            "red": {"board": "Hospital", "infection": ["1"], "role": role},
+            "blue": {"board": "Hospital", "rations": 2}})
+        assert s.phase == "Daily Infection Trial" and s.to_move == "red"
+        assert [x for x in s.legal_labels() if not x.startswith("Reveal")] == ["Draw 2 Virus cards"]
+    # with nothing to eat and no Radio Contact able to end the game, Movement comes first
+    s = start(2, settled=False, virus={"deck": junk(6)}, players={
+        "red": {"board": "Hospital", "infection": ["1"], "role": "traitor"},
+        "blue": {"board": "Hospital", "objects": ["Hatchet"]}})
+    assert s.phase == "Movement"
+
+
+def test_role_cards_traitor_reveal_is_offered_at_every_decision_of_their_own_turn_only():
+    """Role Cards (Traitor): over random games the reveal is offered exactly when the player to move is
+    the active player, holds the face-down Traitor and shares the board with another survivor."""
+    from gamelib import RandomAgent
+    from gamelib.rules.deadland.roles import traitor_victims
+
+    seen = set()
+    for n, seed in ((3, 1), (4, 2), (5, 3), (6, 4), (4, 5), (6, 6)):
+        s = start(n, seed=seed, settled=False)
+        agent = RandomAgent(seed)
+        while not s.is_over:
+            me = s.game.players.index(s.to_move)
+            offered = sorted(a.args[0] for a in s.legal_actions() if a.kind == "traitor")
+            expected = sorted(traitor_victims(s, me)) if me == s.active and s.role_is(me, "traitor", False) else []
+            assert offered == expected, (s.stack[-1], s.to_record())
+            if offered:
+                seen.add(s.stack[-1][0])
+            s.apply(agent.choose(s))
+    assert {"ask_move", "ask_use"} <= seen and len(seen) >= 3, seen
 
 
 # ---- Looter --------------------------------------------------------------------------------------
@@ -79,13 +151,58 @@ def test_survivor_cannot_reveal_before_anyone_is_a_zombie():
     assert s.phase == "Movement"
 
 
-def test_survivor_reveal_draws_one_card_fewer():
-    """Role Cards (Survivor): once revealed, one card fewer in every trial (at least one)."""
+def test_survivor_reveal_then_one_card_fewer():
+    """Role Cards (Survivor): once revealed, the Survivor may take one card fewer (at least one)."""
     s = start(2, virus={"deck": junk(4)}, players={"red": {"board": "Hospital", "infection": ["1"], "role": "survivor"},
                                                    "blue": {"board": "Road 2", "zombie": True}})
-    assert s.legal_labels() == ["Reveal Survivor: one card fewer in every trial", "Draw 2 Virus cards"]
-    s.apply("Reveal Survivor: one card fewer in every trial")
-    assert "red (level 1) draws 1 Virus card" in texts(s)
+    assert s.legal_labels() == [SURVIVOR_REVEAL, "Draw 2 Virus cards"]
+    s.apply(SURVIVOR_REVEAL)
+    assert s.legal_labels() == ["Draw 1 Virus card (Survivor: one fewer)", "Draw 2 Virus cards (Survivor: the full number)"]
+    s.apply("Draw 1 Virus card (Survivor: one fewer)")
+    assert "red (level 1) draws 1 Virus card (one fewer: Survivor)" in texts(s)
+
+
+def test_role_cards_survivor_may_take_the_full_number_when_a_radio_contact_could_end_the_game():
+    """Role Cards (Survivor): the Survivor "can" take one card fewer, so the full number stays a choice:
+    here the second card of the full trial is the Radio Contact that ends the game, and red, alive
+    with a Ration, wins."""
+    def table(choice):
+        s = start(2, radio=6, virus={"deck": ["8", "Radio Contact"] + junk(4)},
+                  players={"red": {"board": "Hospital", "infection": ["1"], "role": "survivor", "revealed": True,
+                                   "rations": 1},
+                           "blue": {"board": "Road 2", "zombie": True, "role": "medic"}})
+        assert s.phase == "Daily Infection Trial"
+        assert s.legal_labels() == ["Eat a Ration before the trial", "Draw 1 Virus card (Survivor: one fewer)",
+                                    "Draw 2 Virus cards (Survivor: the full number)"]
+        s.apply(choice)
+        return s
+    s = table("Draw 2 Virus cards (Survivor: the full number)")
+    assert "red (level 1) draws 2 Virus cards (the Survivor takes the full number)" in texts(s)
+    assert s.is_over and s.outcome.winners == ("red",)
+    s = table("Draw 1 Virus card (Survivor: one fewer)")
+    assert not s.is_over and s.view(None)["radio"]["contacts"] == 6
+
+
+def test_role_cards_survivor_chooses_the_number_in_an_attack_trial():
+    """Role Cards (Survivor): "during all Infection Trials": in a zombie attack too, the revealed
+    Survivor chooses between one card fewer and the full number."""
+    s = start(2, virus={"deck": junk(10)}, boards={"Hospital": {"deck": ["Group of Zombies (3 cards)"]}},
+              players={"red": {"board": "Hospital", "infection": ["1"], "role": "survivor", "revealed": True},
+                       "blue": {"board": "Road 2", "zombie": True}})
+    s.apply("Draw 2 Virus cards (Survivor: the full number)")
+    s.apply("Stay on the Hospital")
+    settle(s)
+    assert s.legal_labels() == ["Undergo the trial with 2 Virus cards (Survivor: one fewer)",
+                                "Undergo the trial with 3 Virus cards (Survivor: the full number)"]
+    s.apply("Undergo the trial with 3 Virus cards (Survivor: the full number)")
+    assert "red undergoes an Infection Trial of 3 cards (the Survivor takes the full number)" in texts(s)
+
+
+def test_role_cards_survivor_is_not_asked_where_one_fewer_changes_nothing():
+    """Role Cards (Survivor): "with a minimum of one card": a one-card trial leaves nothing to choose."""
+    s = start(2, virus={"deck": junk(4)}, players={"red": {"infection": ["1"], "role": "survivor", "revealed": True},
+                                                   "blue": {"board": "Road 2", "zombie": True}})
+    assert s.phase == "Movement" and "red (level 1) draws 1 Virus card (one fewer on the Base)" in texts(s)
 
 
 def test_survivor_may_reveal_before_an_attack_trial():
@@ -96,8 +213,9 @@ def test_survivor_may_reveal_before_an_attack_trial():
     s.apply("Draw 2 Virus cards")
     s.apply("Stay on the Hospital")
     settle(s)  # the Using phase and the Looter's moment pass
-    assert s.legal_labels() == ["Reveal Survivor: one card fewer in every trial", "Undergo the Infection Trial"]
-    s.apply("Reveal Survivor: one card fewer in every trial")
+    assert s.legal_labels() == [SURVIVOR_REVEAL, "Undergo the Infection Trial"]
+    s.apply(SURVIVOR_REVEAL)
+    s.apply("Undergo the trial with 2 Virus cards (Survivor: one fewer)")
     assert "red undergoes an Infection Trial of 2 cards (-1: Survivor)" in texts(s)
 
 

@@ -105,14 +105,40 @@ def _games(per_size: int = 3) -> Iterator[tuple[Any, Rng]]:
                 yield full.at_ply(cut), rng
 
 
-def _check_secrecy(per_size: int) -> int:
+class _NoGifts(RandomAgent):
+    def choose(self, state: Any) -> Any:
+        legal = [a for a in state.legal_actions() if a.kind != "give"]
+        return legal[self.rng.randbelow(len(legal))]
+
+
+def _crowded(per_seed: int = 1) -> Iterator[tuple[Any, Rng]]:
+    """Random games from a crowded position: four survivors with face-down cards on one board, with
+    Rations, Munitions and objects to take, the Radio marker one step from the end: the moments a
+    face-down Traitor could use (before the daily trial included) come up at once."""
+    things = (["Pistol"], ["Hatchet"], ["Medications"], [])
+    players = {name: {"board": "Hospital", "infection": ["1"], "role": role, "rations": rations, "munitions": 1,
+                      "objects": objs}
+               for name, role, objs, rations in zip(("red", "blue", "green", "yellow"),
+                                                    ("medic", "looter", "hermit", "traitor"), things, (0, 2, 0, 1))}
+    for seed in range(per_seed):
+        state = game(4).from_scenario({"players": players, "radio": 9}, seed=seed)
+        agent = _NoGifts(seed)  # an accepted gift shows its receiver is not the Traitor
+        # play until the Traitor is known (revealed, or a gift refused) or the game ends, which shows
+        # every card: the state just before is the one checked, while anyone might still hold it
+        while not state.is_over and state.traitor_known < 0 and not state.shown[3] and state.ply < 80:
+            state.apply(agent.choose(state))
+        yield state.at_ply(state.ply - 1), Rng(seed)
+
+
+def _check_secrecy(per_size: int, games: Iterator[tuple[Any, Rng]] | None = None, redeals: int = 1) -> int:
     moved = 0
-    for state, rng in _games(per_size):
+    for state, rng in games if games is not None else _games(per_size):
         trace = _trace(state)
         for me in range(state.n):
-            problem, changed = mismatch(state, trace, me, rng)
-            assert problem is None, f"{problem}\nrecord: {state.to_record()}"
-            moved += changed
+            for _ in range(redeals):
+                problem, changed = mismatch(state, trace, me, rng)
+                assert problem is None, f"{problem}\nrecord: {state.to_record()}"
+                moved += changed
     return moved
 
 
@@ -120,6 +146,12 @@ def test_role_prompts_reveal_nothing_to_the_table():
     """Role Cards: at every decision of random games, re-dealing the face-down roles a player cannot
     see changes nothing they can see: who is asked, the phase, their labels, the log, what is pending."""
     assert _check_secrecy(per_size=3) > 30  # the re-deals did change who holds what
+
+
+def test_role_prompts_reveal_nothing_in_crowded_positions():
+    """Role Cards (Traitor and the others): the same check from crowded positions, where the pauses
+    for a possible Traitor (before the daily trial, in the Using phase) come up in every turn."""
+    assert _check_secrecy(0, _crowded(per_seed=3), redeals=4) > 20
 
 
 @pytest.mark.slow

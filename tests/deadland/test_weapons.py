@@ -21,7 +21,8 @@ def test_hatchet_sees_off_a_one_zombie_attack_by_another_player():
     """Hatchet: when a One Zombie card is turned over on the holder's board, discarding the Hatchet
     spares everyone there that trial, even on another player's turn."""
     s = _attack("One Zombie (2 cards)", {"objects": ["Hatchet"]})
-    assert s.to_move == "blue" and s.legal_labels() == ["Use the Hatchet to see off the attack", "Let it be"]
+    assert s.to_move == "blue" and s.legal_labels() == ["Use the Hatchet to see off the attack",
+                                                         "Keep the Hatchet: everyone here faces the attack"]
     s.apply("Use the Hatchet to see off the attack")
     assert player(s, "blue")["objects"] == [] and not any("undergoes an Infection Trial" in t for t in texts(s))
 
@@ -29,7 +30,8 @@ def test_hatchet_sees_off_a_one_zombie_attack_by_another_player():
 def test_chainsaw_sees_off_a_group_but_not_a_one_zombie_or_a_horde():
     """Chainsaw: only for Group of Zombies cards (the card shows the Chainsaw symbol)."""
     s = _attack("Group of Zombies (3 cards)", {"objects": ["Chainsaw"]})
-    assert s.legal_labels() == ["Use the Chainsaw to see off the attack", "Let it be"]
+    assert s.legal_labels() == ["Use the Chainsaw to see off the attack",
+                                "Keep the Chainsaw: everyone here faces the attack"]
     s = _attack("One Zombie (2 cards)", {"objects": ["Chainsaw"]})
     assert "red undergoes an Infection Trial of 2 cards" in texts(s)
     s = _attack("Horde of Zombies (5 cards)", {"objects": ["Chainsaw", "Hatchet"]})
@@ -59,7 +61,8 @@ def test_shotgun_discards_the_card_about_to_be_added_once_per_turn():
     s = _attack("Group of Zombies (3 cards)", {"objects": ["Shotgun"], "munitions": 6},
                 virus=junk(2) + ["1", "1", "8"] + junk(8))
     assert s.to_move == "blue"
-    assert s.legal_labels() == ["Use the Shotgun to discard the 1 (red)", "Let it be"]
+    assert s.legal_labels() == ["Use the Shotgun to discard the 1 (red)",
+                                "Do not fire the Shotgun: the 1 goes into red's deck"]
     s.apply("Use the Shotgun to discard the 1 (red)")
     # the second 1 is added without a prompt: blue still has 3 munitions but used the Shotgun this turn
     assert player(s, "blue")["munitions"] == 3 and player(s, "red")["level"] == 1
@@ -103,7 +106,7 @@ def test_impediment_on_the_top_card_blocks_the_object():
     s = _attack("Group of Zombies (3 cards)", {"objects": ["Pistol"], "munitions": 1,
                                                 "infection": ["1", "2", "V3-7"], "role": "looter"})
     assert "red undergoes an Infection Trial of 3 cards" in texts(s)
-    assert player(s, "blue")["impediments"] == ["pistol"]
+    assert player(s, "blue")["impediments"] == ["Pistol"]
 
 
 def test_weapons_wound_a_zombie_that_ends_its_movement_on_the_board():

@@ -18,9 +18,18 @@ class HeuristicAgent(Agent):
         legal = state.legal_actions()
         if len(legal) == 1:
             return legal[0]
+        me = state.game.players.index(state.to_move)
+        steal = [a for a in legal if a.kind == "traitor"]  # offered at every decision of the Traitor's turn
+        if steal:
+            target = max(steal, key=lambda a: len(state.objs[a.args[0]]) + state.mun[a.args[0]] + state.rat[a.args[0]])
+            q = target.args[0]
+            if len(state.objs[q]) + state.mun[q] + state.rat[q] >= 3:
+                return target
+            legal = [a for a in legal if a.kind != "traitor"]
+            if len(legal) == 1:
+                return legal[0]
         kinds = {a.kind for a in legal}
         decision = state.stack[-1][0]
-        me = state.game.players.index(state.to_move)
         if decision in ("ask_move", "ask_zmove"):
             return self._move(state, me, legal)
         if decision == "ask_use":
@@ -40,11 +49,8 @@ class HeuristicAgent(Agent):
             return next(a for a in legal if a.kind == ("use" if state.mun[me] >= 2 else "pass"))
         if decision == "ask_ctarget":
             return max(legal, key=lambda a: state.level(a.args[0]))
-        if decision == "ask_daily":
-            for pref in ("reveal", "ration", "draw"):
-                for a in legal:
-                    if a.kind == pref:
-                        return a
+        if decision in ("ask_daily", "ask_survivor"):
+            return self._trial(state, me, legal)
         for pref in ("use", "wound", "reveal", "keep"):
             if pref in kinds:
                 return next(a for a in legal if a.kind == pref)
@@ -70,13 +76,20 @@ class HeuristicAgent(Agent):
         for a in legal:
             if a.kind in ("scavenger", "medic", "stolen"):
                 return a
-        steal = [a for a in legal if a.kind == "traitor"]
-        if steal:
-            target = max(steal, key=lambda a: len(s.objs[a.args[0]]) + s.mun[a.args[0]] + s.rat[a.args[0]])
-            q = target.args[0]
-            if len(s.objs[q]) + s.mun[q] + s.rat[q] >= 3:
-                return target
         return next(a for a in legal if a.kind == "end")
+
+    def _trial(self, s: Any, me: int, legal: list[Action]) -> Action:
+        """Reveal, eat, then draw: the fewest cards, unless a face-up Survivor holding a Ration could
+        bring the rescue (a Radio Contact that ends the game) with the full number."""
+        for pref in ("reveal", "ration"):
+            for a in legal:
+                if a.kind == pref:
+                    return a
+        from .trials import radio_end_possible
+        draws = [a for a in legal if a.kind in ("draw", "pass")]
+        count = (lambda a: a.args[0]) if draws[0].kind == "draw" else (lambda a: -a.args[0])  # pass: 1 = fewer
+        full = s.rat[me] > 0 and radio_end_possible(s)
+        return (max if full else min)(draws, key=count)
 
     def _discard(self, s: Any, me: int, legal: list[Action]) -> Action:
         if legal[0].kind == "token":

@@ -7,7 +7,8 @@ from typing import TYPE_CHECKING
 from gamelib.core import Action, log
 
 from .tasks import decision, push, step
-from .trials import drop_object, gain_resistance, take_tokens
+from .data import OBJECT_NAMES
+from .trials import article, drop_object, gain_resistance, take_tokens
 
 if TYPE_CHECKING:  # pragma: no cover
     from .state import DeadlandState
@@ -81,7 +82,7 @@ def draw_event(s: "DeadlandState", p: int, b: int, extra: bool) -> None:
 def apply_event(s: "DeadlandState", p: int, b: int, cid: str) -> None:
     card = s.data.events[cid]
     who = s.name(p)
-    log(s, S_EVENT, f"{who} turns over {card.label} on {s.the(b)}")
+    log(s, S_EVENT, f"{who} turns over an Event card on {s.the(b)}: {card.label}")
     if card.rations or card.munitions:
         take_tokens(s, p, card.rations, card.munitions, S_TYPES)
     if card.kind == "object":
@@ -182,8 +183,9 @@ def attack(s: "DeadlandState", t: tuple) -> None:
 
 
 def _seeoff_legal(s: "DeadlandState", t: tuple) -> list[Action]:
-    weapon = s.data.events[s.usable(t[1], t[4]) or ""].name
-    return [Action(f"Use the {weapon} to see off the attack", "use", (t[4],)), Action("Let it be", "pass")]
+    weapon = OBJECT_NAMES[t[4]]
+    return [Action(f"Use the {weapon} to see off the attack", "use", (t[4],)),
+            Action(f"Keep the {weapon}: everyone here faces the attack", "pass")]
 
 
 @decision("ask_seeoff", "Zombie attack", _seeoff_legal)
@@ -196,6 +198,7 @@ def _ask_seeoff(s: "DeadlandState", t: tuple, a: Action) -> None:
         log(s, "Objects, Event Symbols and Effects",
             f"{s.name(q)} plays and discards the {s.data.events[cid].name}: nobody on {s.the(b)} undergoes that trial")
         return
+    rest = tuple(o for o in rest if s.usable(o, weapon))
     if rest:
         push(s, ("ask_seeoff", rest[0], b, n, weapon, rest[1:]))
     else:
@@ -231,7 +234,7 @@ def ia(s: "DeadlandState", t: tuple) -> None:
         vc = virus[s.vdisc[i]]
         if vc.kind == "level" and vc.level == need:
             s.held.append(s.vdisc.pop(i))
-            log(s, "Objects, Event Symbols and Effects", f"{s.name(q)} finds a {need} in the Virus discards")
+            log(s, "Objects, Event Symbols and Effects", f"{s.name(q)} finds {article(need)} {need} in the Virus discards")
             push(s, ("role_react", q, "infected"))
             return
     log(s, "Objects, Event Symbols and Effects", f"{s.name(q)}: no {need} in the Virus discards")
@@ -257,7 +260,7 @@ def zevent(s: "DeadlandState", t: tuple) -> None:
     cid = pop_event(s, b)
     s.ev.append(cid)
     card = s.data.events[cid]
-    log(s, S_ZOMBIE, f"the zombie {s.name(z)} turns over {card.label} on {s.the(b)}")
+    log(s, S_ZOMBIE, f"the zombie {s.name(z)} turns over an Event card on {s.the(b)}: {card.label}")
     push(s, ("event_done", b, z, 0))
     if card.kind == "infected":
         push(s, ("infected", b))

@@ -17,9 +17,12 @@ S_OBJ = "Objects, Event Symbols and Effects"
 
 
 # ---- Shotgun: discard the Virus card about to be added ----------------------------------------------
+def can_shoot(s: "DeadlandState", q: int) -> bool:
+    return not s.shot_used[q] and s.mun[q] >= 3 and s.usable(q, "shotgun") is not None
+
+
 def shotgun_queue(s: "DeadlandState", victim: int) -> list[int]:
-    return [q for q in s.survivors_here(s.pos[victim])
-            if not s.shot_used[q] and s.mun[q] >= 3 and s.usable(q, "shotgun")]
+    return [q for q in s.survivors_here(s.pos[victim]) if can_shoot(s, q)]
 
 
 def _shotgun_legal(s: "DeadlandState", t: tuple) -> list[Action]:
@@ -27,7 +30,7 @@ def _shotgun_legal(s: "DeadlandState", t: tuple) -> list[Action]:
     label = s.data.virus[s.held[-1]].label
     whose = "your" if victim == t[1] else f"{s.name(victim)}'s"
     return [Action(f"Use the Shotgun to discard the {label} ({s.name(victim)})", "use", ("shotgun", victim)),
-            Action("Let it be", "pass", (f"{label} into {whose} deck",))]
+            Action(f"Do not fire the Shotgun: the {label} goes into {whose} deck", "pass")]
 
 
 @decision("ask_shotgun", "Zombie attack", _shotgun_legal)
@@ -41,6 +44,7 @@ def _ask_shotgun(s: "DeadlandState", t: tuple, a: Action) -> None:
         log(s, S_OBJ, f"{s.name(q)} fires the Shotgun (3 Munitions): the {s.data.virus[card].label} "
                       f"meant for {s.name(victim)} is discarded")
         return
+    rest = tuple(o for o in rest if can_shoot(s, o))  # someone may have lost the means meanwhile
     if rest:
         push(s, ("ask_shotgun", rest[0], victim, mode, rest[1:]))
     else:
@@ -51,16 +55,20 @@ def _ask_shotgun(s: "DeadlandState", t: tuple, a: Action) -> None:
 @step("pistol")
 def pistol(s: "DeadlandState", t: tuple) -> None:
     _, b, n, mode = t
-    queue = [q for q in s.survivors_here(b) if s.mun[q] >= 1 and s.usable(q, "pistol")]
+    queue = [q for q in s.survivors_here(b) if can_aim(s, q)]
     if queue:
         push(s, ("ask_pistol", queue[0], b, n, mode, tuple(queue[1:])))
     else:
         push(s, ("victims", b, n, 0, mode))
 
 
+def can_aim(s: "DeadlandState", q: int) -> bool:
+    return s.mun[q] >= 1 and s.usable(q, "pistol") is not None
+
+
 def _pistol_legal(s: "DeadlandState", t: tuple) -> list[Action]:
     return [Action("Spend 1 Munitions with the Pistol: one card fewer for everyone here", "use", ("pistol",)),
-            Action("Keep the munitions", "pass")]
+            Action("Do not use the Pistol: keep the Munitions", "pass")]
 
 
 @decision("ask_pistol", "Zombie attack", _pistol_legal)
@@ -68,10 +76,12 @@ def _ask_pistol(s: "DeadlandState", t: tuple, a: Action) -> None:
     _, q, b, n, mode, rest = t
     if a.kind == "use":
         s.mun[q] -= 1
-        log(s, S_OBJ, f"{s.name(q)} spends a Munitions token with the Pistol: everyone on the "
+        log(s, S_OBJ, f"{s.name(q)} spends a Munitions token with the Pistol: everyone on "
                       f"{s.the(b)} draws one card fewer in this attack")
         push(s, ("victims", b, n, 1, mode))
-    elif rest:
+        return
+    rest = tuple(o for o in rest if can_aim(s, o))
+    if rest:
         push(s, ("ask_pistol", rest[0], b, n, mode, rest[1:]))
     else:
         push(s, ("victims", b, n, 0, mode))

@@ -1,14 +1,14 @@
-"""Role card powers used in the Using phase (Traitor, Scavenger, Medic), the Contagious survivor's
-movement, and every role's condition for winning as a living survivor. Reveals that happen at
-other moments live where the moment is (trials.py: Infectee, Contagious, Survivor, Hermit;
-effects.py: Looter)."""
+"""Role card powers: the Traitor's reveal (at any decision of their own turn), the Using phase
+powers (Scavenger, Medic), the Contagious survivor's movement, and every role's condition for
+winning as a living survivor. Reveals that happen at other moments live where the moment is
+(trials.py: Infectee, Contagious, Survivor, Hermit; effects.py: Looter)."""
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
 from gamelib.core import Action, log
 
-from .tasks import decision, push, step
+from .tasks import anytime, decision, push, step
 from .trials import drop_object, take_tokens
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -34,13 +34,55 @@ def role_condition(s: "DeadlandState", q: int) -> tuple[bool, str]:
     return True, ""
 
 
+# ---- the Traitor: at any decision of their own turn ------------------------------------------------
+def traitor_victims(s: "DeadlandState", p: int) -> list[int]:
+    """The other survivors sharing ``p``'s board (a zombie holds no objects, Rations or Munitions)."""
+    return [q for q in s.survivors_here(s.pos[p]) if q != p]
+
+
+def _traitor_legal(s: "DeadlandState", t: tuple) -> list[Action]:
+    p = t[1]
+    if p != s.active or not s.role_is(p, "traitor", False):
+        return []
+    return [Action(f"Reveal Traitor: take every object and token of {s.name(q)}", "traitor", (q,))
+            for q in traitor_victims(s, p)]
+
+
+def traitor_moment(s: "DeadlandState", p: int) -> bool:
+    """Whether, for all the table knows, active player ``p`` might now reveal a face-down Traitor."""
+    return s.may_hold(p, "traitor") and bool(traitor_victims(s, p))
+
+
+@anytime("traitor", _traitor_legal)
+def _traitor_reveal(s: "DeadlandState", t: tuple, a: Action) -> None:
+    p, q = t[1], a.args[0]
+    who = s.name(p)
+    s.shown[p] = True
+    events = s.data.events
+    taken = []
+    for cid in list(s.objs[q]):
+        s.objs[q].remove(cid)
+        if s.object_of(p, events[cid].object) is not None:
+            s.box.append(cid)
+            if cid in s.fresh:
+                s.fresh.remove(cid)
+            taken.append(f"the {events[cid].name} (a duplicate, discarded)")
+        else:
+            s.objs[p].append(cid)
+            taken.append(f"the {events[cid].name}")
+    if s.mun[q]:
+        taken.append(f"{s.mun[q]} Munitions")
+    if s.rat[q]:
+        taken.append(f"{s.rat[q]} Rations")
+    s.mun[p] += s.mun[q]
+    s.rat[p] += s.rat[q]
+    s.mun[q] = s.rat[q] = 0
+    log(s, S_ROLES, f"{who} reveals the Traitor card and takes from {s.name(q)}: {', '.join(taken) or 'nothing'}")
+
+
 # ---- Using phase powers -----------------------------------------------------------------------------
 def role_use_actions(s: "DeadlandState", p: int) -> list[Action]:
     out = []
-    if s.role_is(p, "traitor", False):
-        for q in s.survivors_here(s.pos[p]):
-            if q != p:
-                out.append(Action(f"Reveal Traitor: take every object and token of {s.name(q)}", "traitor", (q,)))
     if s.role_is(p, "scavenger", False):
         out.append(Action("Reveal Scavenger: take 2 Rations and 2 Munitions", "scavenger"))
     if (s.role_is(p, "medic") and not s.medic_used and s.level(p) >= 2 and s.usable(p, "medications")):
@@ -53,37 +95,13 @@ def role_use_moment(s: "DeadlandState", p: int) -> bool:
     """Whether, for all the table knows, ``p`` might now reveal a face-down Traitor, Scavenger or
     Medic. The Using phase then waits for ``p`` even with nothing else to do, so that its pause
     never shows who holds one of these cards."""
-    return (s.may_hold(p, "scavenger")
-            or (s.may_hold(p, "traitor") and any(q != p for q in s.survivors_here(s.pos[p])))
+    return (s.may_hold(p, "scavenger") or traitor_moment(s, p)
             or (s.may_hold(p, "medic") and s.level(p) >= 2 and s.usable(p, "medications") is not None))
 
 
 def apply_role_use(s: "DeadlandState", p: int, a: Action) -> None:
     who = s.name(p)
-    if a.kind == "traitor":
-        q = a.args[0]
-        s.shown[p] = True
-        events = s.data.events
-        taken = []
-        for cid in list(s.objs[q]):
-            s.objs[q].remove(cid)
-            if s.object_of(p, events[cid].object) is not None:
-                s.box.append(cid)
-                if cid in s.fresh:
-                    s.fresh.remove(cid)
-                taken.append(f"{events[cid].name} (a duplicate, discarded)")
-            else:
-                s.objs[p].append(cid)
-                taken.append(events[cid].name)
-        if s.mun[q]:
-            taken.append(f"{s.mun[q]} Munitions")
-        if s.rat[q]:
-            taken.append(f"{s.rat[q]} Rations")
-        s.mun[p] += s.mun[q]
-        s.rat[p] += s.rat[q]
-        s.mun[q] = s.rat[q] = 0
-        log(s, S_ROLES, f"{who} reveals the Traitor card and takes from {s.name(q)}: {', '.join(taken) or 'nothing'}")
-    elif a.kind == "scavenger":
+    if a.kind == "scavenger":
         s.shown[p] = True
         log(s, S_ROLES, f"{who} reveals the Scavenger card")
         take_tokens(s, p, 2, 2, S_ROLES)
@@ -115,7 +133,7 @@ def contagious(s: "DeadlandState", t: tuple) -> None:
 
 def _cmun_legal(s: "DeadlandState", t: tuple) -> list[Action]:
     return [Action(f"Discard 1 Munitions to keep {s.name(t[2])}'s contagion away", "use"),
-            Action("Refuse", "pass")]
+            Action(f"Keep your Munitions: {s.name(t[2])} may infect one of you", "pass")]
 
 
 @decision("ask_cmun", "Contagious", _cmun_legal)

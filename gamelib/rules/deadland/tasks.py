@@ -3,7 +3,12 @@
 The state keeps ``stack``: a list of plain tuples, the last one runs next. A *step* runs by itself
 (draw a card, resolve an Event...) and may push more tuples; a *decision* waits for a player:
 its tuple is ``(name, seat, ...)`` and the seat is ``to_move``. Tuples are immutable, so copying
-the list copies the whole future of the turn, and undo/clone stay exact."""
+the list copies the whole future of the turn, and undo/clone stay exact.
+
+A few actions belong to no decision in particular: a power its holder may use at *any* decision
+(the Traitor's reveal, during their own turn). They are registered with ``anytime``: every
+decision offers them before its own actions when their ``legal`` says so, and taking one leaves
+the decision pending, to be answered afterwards."""
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -19,6 +24,8 @@ Legal = Callable[["DeadlandState", tuple], "list[Action]"]
 Apply = Callable[["DeadlandState", tuple, Action], None]
 
 STEPS: dict[str, Step] = {}
+#: action kind -> (extra actions for the decision on top, what taking one does); see ``anytime``
+ANYTIME: dict[str, tuple[Legal, Apply]] = {}
 #: decision name -> (legal actions, apply, phase name shown to players)
 DECISIONS: dict[str, tuple[Legal, Apply, str]] = {}
 #: step name -> phase name shown while it waits (steps never wait, but a phase is shown between them)
@@ -36,9 +43,35 @@ def step(name: str, phase: str = "") -> Callable[[Step], Step]:
 
 def decision(name: str, phase: str, legal: Legal) -> Callable[[Apply], Apply]:
     def deco(fn: Apply) -> Apply:
-        DECISIONS[name] = (legal, fn, phase)
+        DECISIONS[name] = (_offer_anytime(legal), _take_anytime(fn), phase)
         return fn
     return deco
+
+
+def anytime(kind: str, legal: Legal) -> Callable[[Apply], Apply]:
+    """Register actions of ``kind`` that any decision ``t`` offers when ``legal(s, t)`` lists them."""
+    def deco(fn: Apply) -> Apply:
+        ANYTIME[kind] = (legal, fn)
+        return fn
+    return deco
+
+
+def _offer_anytime(legal: Legal) -> Legal:
+    def offer(s: "DeadlandState", t: tuple) -> list[Action]:
+        extra = [a for extra_legal, _ in ANYTIME.values() for a in extra_legal(s, t)]
+        return extra + legal(s, t)
+    return offer
+
+
+def _take_anytime(fn: Apply) -> Apply:
+    def take(s: "DeadlandState", t: tuple, a: Action) -> None:
+        if a.kind in ANYTIME:
+            ANYTIME[a.kind][1](s, t, a)
+            if s.result is None:
+                s.stack.append(t)  # the decision is still to be answered
+            return
+        fn(s, t, a)
+    return take
 
 
 def push(s: "DeadlandState", *tasks: tuple) -> None:

@@ -23,8 +23,22 @@ S_END = "End of the Game"
 S_OBJECTS = "Objects, Event Symbols and Effects"
 S_ROLES = "Role Cards"
 ATTACKS = ("attack", "zattack")
-SECTION = {"daily": S_TRIAL, "attack": "Zombie Attacks", "zattack": S_ZOMBIE, "blood": "Zombie Attacks",
-           "zdaily": S_ZOMBIE}
+S_ATTACK = "Zombie Attacks"
+#: the rulebook section a trial of each mode is logged under: its announcement, draws and Radio Contacts
+SECTION = {"daily": S_TRIAL, "attack": S_ATTACK, "zattack": S_ZOMBIE, "blood": S_ATTACK, "zdaily": S_ZOMBIE}
+MODES = tuple(SECTION)
+
+
+def a_card(s: "DeadlandState", card: str) -> str:
+    """A Virus card as a sentence names it: "a 5", "an 8", "an Illness card", "a Radio Contact card"."""
+    vc = s.data.virus[card]
+    if vc.kind == "level":
+        return f"{article(vc.level)} {vc.level}"
+    return "an Illness card" if vc.kind == "illness" else "a Radio Contact card"
+
+
+def article(n: int) -> str:
+    return "an" if n in (8, 11, 18) else "a"
 
 
 # ---- counting ------------------------------------------------------------------------------------
@@ -46,13 +60,14 @@ def alone(s: "DeadlandState", seat: int) -> bool:
     return s.here(s.pos[seat]) == [seat]
 
 
-def daily_count(s: "DeadlandState", seat: int, ate: bool) -> int:
+def daily_count(s: "DeadlandState", seat: int, ate: bool, survivor: bool = True) -> int:
+    """Cards of ``seat``'s daily trial; ``survivor=False``: a face-up Survivor takes the full number."""
     n = base_size(s.level(seat))
     if base_reduction(s, seat):
         n -= 1
     if ate:
         n -= 1
-    if s.role_is(seat, "survivor", True):
+    if survivor and s.role_is(seat, "survivor", True):
         n -= 1
     if s.role_is(seat, "hermit", True) and alone(s, seat):
         n -= 1
@@ -112,10 +127,11 @@ def drop_object(s: "DeadlandState", seat: int, cid: str) -> None:
 
 
 # ---- Radio Contacts and the end ----------------------------------------------------------------
-def radio_contact(s: "DeadlandState", card: str) -> None:
+def radio_contact(s: "DeadlandState", card: str, section: str) -> None:
+    """A Radio Contact drawn in a trial, logged in that trial's ``section``."""
     s.vradio.append(card)
     s.radio += 1
-    log(s, S_TRIAL, f"a Radio Contact! The marker moves to {s.radio} of {s.target()}")
+    log(s, section, f"a Radio Contact! The marker moves to {s.radio} of {s.target()}")
     if s.radio >= s.target():
         end_by_radio(s)
         return
@@ -125,7 +141,8 @@ def radio_contact(s: "DeadlandState", card: str) -> None:
         s.vdisc.clear()
         s.vradio.clear()
         s.rng.shuffle(s.vdeck)
-        log(s, S_VIRUS, f"second Radio Contact: the discards and both Radio Contacts are shuffled into a new Virus deck of {len(s.vdeck)} cards")
+        log(s, section, "second Radio Contact: the discards and both Radio Contacts are shuffled into a new "
+                        f"Virus deck of {len(s.vdeck)} cards")
 
 
 def end_by_radio(s: "DeadlandState") -> None:
@@ -180,6 +197,12 @@ def zombify(s: "DeadlandState", seat: int, why: str) -> None:
     check_all_zombies(s, seat)
 
 
+def radio_end_possible(s: "DeadlandState") -> bool:
+    """Whether the Radio Contacts left in the Virus deck could end the game in the next trial."""
+    left = sum(1 for c in s.vdeck if s.data.virus[c].kind == "radio")
+    return left >= s.target() - s.radio
+
+
 # ---- the trial itself ----------------------------------------------------------------------------
 @step("trial")
 def trial(s: "DeadlandState", t: tuple) -> None:
@@ -192,26 +215,26 @@ def trial(s: "DeadlandState", t: tuple) -> None:
     sec = SECTION[mode]
     if vc.kind == "radio":
         log(s, sec, f"{who} draws a Radio Contact card")
-        radio_contact(s, card)
+        radio_contact(s, card, sec)
         if s.result is None:
             push(s, t)  # a Radio Contact does not count toward the cards the trial needs
         return
     nxt = ("trial", seat, left - 1, start, mode)
     if mode == "zdaily":
         s.vdisc.append(card)
-        log(s, S_ZOMBIE, f"{who} draws {vc.label}: discarded")
+        log(s, S_ZOMBIE, f"{who} draws {a_card(s, card)}: discarded")
         if vc.kind == "illness":
             gain_resistance(s, seat, "an Illness card")
         push(s, nxt)
         return
     if fits(s, seat, card) and (mode != "daily" or s.level(seat) == start):
         s.held.append(card)
-        log(s, sec, f"{who} draws {vc.label}: the next card for their Infection deck (level {s.level(seat)})")
+        log(s, sec, f"{who} draws {a_card(s, card)}: the next card for their Infection deck (level {s.level(seat)})")
         push(s, ("react", seat, mode), nxt)
         return
     s.vdisc.append(card)
     extra = " (a card was already added in this daily trial)" if mode == "daily" and fits(s, seat, card) else ""
-    log(s, sec, f"{who} draws {vc.label}: discarded{extra}")
+    log(s, sec, f"{who} draws {a_card(s, card)}: discarded{extra}")
     push(s, nxt)
 
 
@@ -273,7 +296,7 @@ def add_held(s: "DeadlandState", seat: int) -> None:
     s.inf[seat].append(card)
     lv = s.level(seat)
     vc = s.data.virus[card]
-    shown = vc.label if vc.kind == "level" else f"an Illness card (as level {lv})"
+    shown = f"the {vc.label}" if vc.kind == "level" else f"an Illness card (as level {lv})"
     log(s, S_LEVEL, f"{s.name(seat)} adds {shown} to their Infection deck: level {lv}")
     level_effect(s, seat, lv)
 
@@ -319,11 +342,12 @@ def daily(s: "DeadlandState", t: tuple) -> None:
     if _daily_asks(s, seat, 0):
         push(s, ("ask_daily", seat, 0))
     else:
-        _start_daily(s, seat, 0)
+        _start_daily(s, seat, 0, daily_count(s, seat, False))
 
 
 def _can_eat(s: "DeadlandState", seat: int, ate: int) -> bool:
-    return not ate and s.rat[seat] > 0 and daily_count(s, seat, False) > 1
+    """A Ration is offered when it can lower the trial (a face-up Survivor may take the full number)."""
+    return not ate and s.rat[seat] > 0 and daily_count(s, seat, False, survivor=False) > 1
 
 
 def survivor_moment(s: "DeadlandState", seat: int) -> bool:
@@ -331,10 +355,36 @@ def survivor_moment(s: "DeadlandState", seat: int) -> bool:
     return s.may_hold(seat, "survivor") and any(s.zombie[q] for q in range(s.n) if q != seat)
 
 
+def survivor_chooses(s: "DeadlandState", seat: int, fewer: int, full: int) -> bool:
+    """A face-up Survivor chooses between one card fewer and the full number whenever they differ:
+    more cards mean more chances of a Radio Contact, and so of an earlier end."""
+    return fewer != full and s.role_is(seat, "survivor", True)
+
+
+def traitor_before_daily(s: "DeadlandState", seat: int, ate: int) -> bool:
+    """Whether, for all the table knows, a face-down Traitor could gain by revealing before the daily
+    trial rather than at the Movement that follows (where the reveal is offered anyway): to eat a
+    Ration taken from the other player, or to hold what they hold should a Radio Contact of this
+    trial end the game. Public facts only, so the pause tells nothing."""
+    from .roles import traitor_moment, traitor_victims
+    if not traitor_moment(s, seat):
+        return False
+    victims = traitor_victims(s, seat)
+    if not ate and daily_count(s, seat, False, survivor=False) > 1 and any(s.rat[q] for q in victims):
+        return True
+    return radio_end_possible(s) and any(s.objs[q] or s.mun[q] or s.rat[q] for q in victims)
+
+
 def _daily_asks(s: "DeadlandState", seat: int, ate: int) -> bool:
     """Whether the daily trial waits for a choice, from public facts only (see ``may_hold``)."""
     return (_can_eat(s, seat, ate) or survivor_moment(s, seat)
-            or (s.may_hold(seat, "hermit") and alone(s, seat)))
+            or (s.may_hold(seat, "hermit") and alone(s, seat))
+            or survivor_chooses(s, seat, daily_count(s, seat, bool(ate)), daily_count(s, seat, bool(ate), False))
+            or traitor_before_daily(s, seat, ate))
+
+
+def _cards(k: int) -> str:
+    return f"{k} Virus card{'s' if k > 1 else ''}"
 
 
 def _daily_options(s: "DeadlandState", seat: int, ate: int) -> list[Action]:
@@ -342,19 +392,27 @@ def _daily_options(s: "DeadlandState", seat: int, ate: int) -> list[Action]:
     if _can_eat(s, seat, ate):
         out.append(Action("Eat a Ration before the trial", "ration"))
     if survivor_can_reveal(s, seat):
-        out.append(Action("Reveal Survivor: one card fewer in every trial", "reveal", ("survivor",)))
+        out.append(Action(SURVIVOR_REVEAL, "reveal", ("survivor",)))
     if s.role_is(seat, "hermit", False) and alone(s, seat):
         out.append(Action("Reveal Hermit: one card fewer in daily trials while alone", "reveal", ("hermit",)))
     k = daily_count(s, seat, bool(ate))
-    out.append(Action(f"Draw {k} Virus card{'s' if k > 1 else ''}", "draw", (k,)))
+    full = daily_count(s, seat, bool(ate), survivor=False)
+    if survivor_chooses(s, seat, k, full):
+        out.append(Action(f"Draw {_cards(k)} (Survivor: one fewer)", "draw", (k,)))
+        out.append(Action(f"Draw {_cards(full)} (Survivor: the full number)", "draw", (full,)))
+    else:
+        out.append(Action(f"Draw {_cards(k)}", "draw", (k,)))
     return out
+
+
+SURVIVOR_REVEAL = "Reveal Survivor: you may take one card fewer in every trial"
 
 
 @decision("ask_daily", "Daily Infection Trial", lambda s, t: _daily_options(s, t[1], t[2]))
 def _ask_daily(s: "DeadlandState", t: tuple, a: Action) -> None:
     seat, ate = t[1], t[2]
     if a.kind == "draw":
-        _start_daily(s, seat, ate)
+        _start_daily(s, seat, ate, a.args[0])
         return
     if a.kind == "ration":
         s.rat[seat] -= 1
@@ -366,15 +424,20 @@ def _ask_daily(s: "DeadlandState", t: tuple, a: Action) -> None:
     if _daily_asks(s, seat, ate):
         push(s, ("ask_daily", seat, ate))
     else:
-        _start_daily(s, seat, ate)
+        _start_daily(s, seat, ate, daily_count(s, seat, bool(ate)))
 
 
-def _start_daily(s: "DeadlandState", seat: int, ate: int) -> None:
-    k = daily_count(s, seat, bool(ate))
+def _start_daily(s: "DeadlandState", seat: int, ate: int, k: int) -> None:
     notes = []
     if base_reduction(s, seat):
         notes.append("one fewer on the Base")
-    log(s, S_TRIAL, f"{s.name(seat)} (level {s.level(seat)}) draws {k} Virus card{'s' if k > 1 else ''}"
+    if s.role_is(seat, "survivor", True):
+        full = daily_count(s, seat, bool(ate), survivor=False)
+        if k < full:
+            notes.append("one fewer: Survivor")
+        elif k > daily_count(s, seat, bool(ate)):
+            notes.append("the Survivor takes the full number")
+    log(s, S_TRIAL, f"{s.name(seat)} (level {s.level(seat)}) draws {_cards(k)}"
                     + (f" ({', '.join(notes)})" if notes else ""))
     push(s, ("trial", seat, k, s.level(seat), "daily"))
 
@@ -386,36 +449,9 @@ def zdaily(s: "DeadlandState", t: tuple) -> None:
 
 
 # ---- one survivor's trial in an attack (or on a turned board) ---------------------------------------
-@step("victim")
-def victim(s: "DeadlandState", t: tuple) -> None:
-    _, q, b, n, pistol, mode = t
-    if s.zombie[q] or s.dead[q] or s.pos[q] != b:
-        return
-    if survivor_moment(s, q):
-        push(s, ("ask_survivor", q, b, n, pistol, mode))
-    else:
-        push(s, ("victim_go", q, b, n, pistol, mode))
-
-
-def _survivor_legal(s: "DeadlandState", t: tuple) -> list[Action]:
-    out = []
-    if survivor_can_reveal(s, t[1]):
-        out.append(Action("Reveal Survivor: one card fewer in every trial", "reveal", ("survivor",)))
-    out.append(Action("Undergo the Infection Trial", "pass"))
-    return out
-
-
-@decision("ask_survivor", "Infection Trial", _survivor_legal)
-def _ask_survivor(s: "DeadlandState", t: tuple, a: Action) -> None:
-    if a.kind == "reveal":
-        s.shown[t[1]] = True
-        log(s, S_ROLES, f"{s.name(t[1])} reveals the Survivor card")
-    push(s, ("victim_go",) + t[1:])
-
-
-@step("victim_go")
-def victim_go(s: "DeadlandState", t: tuple) -> None:
-    _, q, b, n, pistol, mode = t
+def trial_size(s: "DeadlandState", q: int, b: int, n: int, pistol: int, mode: str, fewer: int) -> tuple[int, list[str]]:
+    """Cards of ``q``'s trial in an attack (or on a turned board) of ``n`` cards, with the notes that
+    explain the count; ``fewer``: a face-up Survivor takes one card fewer."""
     k = n
     notes = []
     if mode in ATTACKS:
@@ -425,10 +461,51 @@ def victim_go(s: "DeadlandState", t: tuple) -> None:
         if pistol:
             k -= 1
             notes.append("-1: Pistol")
-    if s.role_is(q, "survivor", True):
+    if fewer and s.role_is(q, "survivor", True):
         k -= 1
         notes.append("-1: Survivor")
-    k = max(1, k)
-    log(s, "Zombie Attacks" if mode in ATTACKS else "Event",
-        f"{s.name(q)} undergoes an Infection Trial of {k} card{'s' if k > 1 else ''}" + (f" ({', '.join(notes)})" if notes else ""))
+    return max(1, k), notes
+
+
+@step("victim")
+def victim(s: "DeadlandState", t: tuple) -> None:
+    _, q, b, n, pistol, mode = t
+    if s.zombie[q] or s.dead[q] or s.pos[q] != b:
+        return
+    fewer, full = trial_size(s, q, b, n, pistol, mode, 1)[0], trial_size(s, q, b, n, pistol, mode, 0)[0]
+    if survivor_moment(s, q) or survivor_chooses(s, q, fewer, full):
+        push(s, ("ask_survivor", q, b, n, pistol, mode))
+    else:
+        push(s, ("victim_go", q, b, n, pistol, mode, 1))
+
+
+def _survivor_legal(s: "DeadlandState", t: tuple) -> list[Action]:
+    _, q, b, n, pistol, mode = t
+    if survivor_can_reveal(s, q):
+        return [Action(SURVIVOR_REVEAL, "reveal", ("survivor",)), Action("Undergo the Infection Trial", "pass", (1,))]
+    fewer, full = trial_size(s, q, b, n, pistol, mode, 1)[0], trial_size(s, q, b, n, pistol, mode, 0)[0]
+    if survivor_chooses(s, q, fewer, full):
+        return [Action(f"Undergo the trial with {_cards(fewer)} (Survivor: one fewer)", "pass", (1,)),
+                Action(f"Undergo the trial with {_cards(full)} (Survivor: the full number)", "pass", (0,))]
+    return [Action("Undergo the Infection Trial", "pass", (1,))]
+
+
+@decision("ask_survivor", "Infection Trial", _survivor_legal)
+def _ask_survivor(s: "DeadlandState", t: tuple, a: Action) -> None:
+    if a.kind == "reveal":
+        s.shown[t[1]] = True
+        log(s, S_ROLES, f"{s.name(t[1])} reveals the Survivor card")
+        push(s, ("victim",) + t[1:])  # asks again if the count is now a choice
+        return
+    push(s, ("victim_go",) + t[1:] + (a.args[0],))
+
+
+@step("victim_go")
+def victim_go(s: "DeadlandState", t: tuple) -> None:
+    _, q, b, n, pistol, mode, fewer = t
+    k, notes = trial_size(s, q, b, n, pistol, mode, fewer)
+    if not fewer and s.role_is(q, "survivor", True):
+        notes.append("the Survivor takes the full number")
+    log(s, SECTION[mode], f"{s.name(q)} undergoes an Infection Trial of {k} card{'s' if k > 1 else ''}"
+        + (f" ({', '.join(notes)})" if notes else ""))
     push(s, ("trial", q, k, s.level(q), mode))

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from gamelib.core import Rng
 
+from .data import OBJECT_NAMES
 from .state import TOKENS
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -96,7 +97,7 @@ def view(s: "DeadlandState", player: str | None) -> dict[str, Any]:
             "objects": [events[c].name + (" (new)" if c in s.fresh else "") for c in s.objs[q]],
             "level": len(inf),
             "top": virus[inf[-1]].label if inf else None,
-            "impediments": list(virus[inf[-1]].impediments) if inf else [],
+            "impediments": [OBJECT_NAMES[o] for o in virus[inf[-1]].impediments] if inf else [],
             "infection": [virus[c].label for c in inf] if (player is None or q == me) else None,
             "role": role_seen,
         }
