@@ -11,9 +11,10 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from .action import Action, LogEntry, Outcome
-from .errors import IllegalAction
+from .errors import IllegalAction, PlyError, UnknownPlayer
+from .inputs import show
 from .odds import Distribution
-from .rng import Rng
+from .rng import Rng, check_seed
 
 
 class _Frame:
@@ -86,7 +87,7 @@ class State:
     # ---- the contract -------------------------------------------------------------------
     def _init_base(self, game: Any, seed: int, scenario: Mapping[str, Any] | None = None) -> None:
         self.game = game
-        self.seed = int(seed)
+        self.seed = check_seed(seed)
         self.rng = Rng(self.seed)
         self.log: list[LogEntry] = []
         self.scenario = dict(scenario) if scenario is not None else None
@@ -192,8 +193,8 @@ class State:
 
     def at_ply(self, n: int) -> "State":
         """A copy of this game as it was after its first ``n`` actions (for history sliders)."""
-        if not 0 <= n <= self.ply:
-            raise ValueError(f"ply must be between 0 and {self.ply}, got {n}")
+        if isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= self.ply:
+            raise PlyError(f"at_ply: ply must be a whole number from 0 to {self.ply}, got {show(n)}")
         f = self._frames
         while f is not None and f.depth > n:
             if f.depth == n + 1:
@@ -220,7 +221,7 @@ class State:
         """What ``player`` may see, with a legal-action mask when it is their decision.
         ``view(None)`` is the table view: everything, for teaching."""
         if player is not None and player not in self.players:
-            raise ValueError(f"unknown player {player!r}; the players are {', '.join(self.players)}")
+            raise UnknownPlayer(player, self.players)
         out = {
             "game": self.game.name,
             "player": player,
