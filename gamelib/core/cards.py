@@ -23,7 +23,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any, Generic, Iterator, TypeVar
 
-from .errors import CardDataError, GamelibError, OptionError
+from .errors import CardDataError, OptionError
 from .game import Option
 from .inputs import show, type_name
 
@@ -280,9 +280,15 @@ def read_toml(path: str | Path) -> CardTable:
     return read_card_file(path)
 
 
+_shipped: dict[str, CardTable] = {}
+
+
 def shipped_table(name: str) -> CardTable:
-    """The card table of a file shipped in ``gamelib/data`` (read through the same checks)."""
-    return read_card_file(data_path(name))
+    """The card table of a file shipped in ``gamelib/data``, read through the same checks once
+    per process (package data does not change while it runs; a teacher's file is re-read)."""
+    if name not in _shipped:
+        _shipped[name] = read_card_file(data_path(name))
+    return _shipped[name]
 
 
 # ---- the ``cards`` option ----------------------------------------------------------------

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import copy
 import functools
-import json
 from collections.abc import Callable
 from typing import Any
 
