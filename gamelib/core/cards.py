@@ -121,7 +121,7 @@ def card_table(data: Any, source: str) -> CardTable:
                 raise CardDataError(source, None, _where(path), f"{value!r} is not a number a card can show")
             out = value
         else:
-            what = "dates and times are" if hasattr(value, "isoformat") else f"{type_name(value)} is"
+            what = "dates and times are" if hasattr(value, "isoformat") else f"{show(value)} ({type_name(value)}) is"
             raise CardDataError(source, None, _where(path), f"{what} not card data; use text, whole numbers, "
                                 "true/false, lists and tables")
         if parent is not None:

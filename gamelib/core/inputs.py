@@ -31,6 +31,9 @@ def type_name(value: Any) -> str:
     """JSON-flavoured names: what a person who wrote the input would call it."""
     if value is None:
         return "null"
+    named = getattr(type(value), "kind_name", None)  # placeholders such as a record's unusable numbers
+    if isinstance(named, str):
+        return named
     if isinstance(value, bool):
         return "a boolean"
     if isinstance(value, int):

@@ -35,6 +35,7 @@ class _Unusable:
     field checks then name the field and describe the number instead of printing it."""
 
     __slots__ = ("what",)
+    kind_name = "a number no field can hold"
 
     def __init__(self, what: str):
         self.what = what
@@ -179,8 +180,9 @@ def load_record(record: str | bytes | Mapping[str, Any]):
     with reading_record("record"):
         try:
             game = cls(**data["options"])
-        except GamelibError as exc:
-            raise RecordError(f"record field 'options': {exc}") from None
+        except GamelibError as exc:  # a card table's errors already name the record field
+            msg = str(exc)
+            raise RecordError(msg if msg.startswith("record field") else f"record field 'options': {msg}") from None
         try:
             if "scenario" in data:
                 state = game.from_scenario(data["scenario"], seed=data["seed"])

@@ -120,7 +120,7 @@ def test_a_changed_card_table_in_a_record_changes_the_game():
     again = gamelib.load_record(rec)
     assert again.view("you")["protagonist"]["burial_limit"] == 7 != state.view("you")["protagonist"]["burial_limit"]
     rec["options"]["cards"]["event"][0]["grey"] = ["explode"]
-    refused(rec, "record field 'options'", "options.cards", "card 'R01'", "field 'grey'", "unknown effect 'explode'")
+    refused(rec, "record field 'options.cards'", "card 'R01'", "field 'grey'", "unknown effect 'explode'")
 
 
 def test_records_of_the_shipped_cards_stay_small():
