@@ -3,6 +3,7 @@
 
     python -m gamelib.longrun --games 100000 --game deadland --workers 2
     python -m gamelib.longrun --games 2000                      # every game, 2,000 games each
+    python -m gamelib.longrun --games 50000 --start 50000 ...  # the second half of a 100,000-game run
 
 Game ``i`` of a run uses the seed ``derive_seed(seed, i)`` and cycles through the game's option
 variants (each player count, each Protagonist), so a run is the same whatever the number of
@@ -86,11 +87,14 @@ def run_chunk(name: str, seed: int, start: int, stop: int, deep_every: int) -> R
 
 
 def run(name: str, n_games: int, seed: int = 0, workers: int = 1, chunk: int = 200, deep_every: int = 50,
-        progress: bool = True) -> Report:
-    """Check ``n_games`` random games of ``name``; the report counts games, actions and violations."""
+        progress: bool = True, start: int = 0) -> Report:
+    """Check ``n_games`` random games of ``name`` (games ``start`` to ``start + n_games - 1`` of the
+    run with this seed, so a long run can be split or resumed); the report counts games, actions
+    and violations."""
     total = Report(name)
     t0 = time.perf_counter()
-    bounds = [(s, min(n_games, s + chunk)) for s in range(0, n_games, chunk)]
+    end = start + n_games
+    bounds = [(s, min(end, s + chunk)) for s in range(start, end, chunk)]
     done = 0
 
     def note(part: Report) -> None:
@@ -122,19 +126,22 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--game", action="append", help="a game's name (repeatable; default: every game)")
     parser.add_argument("--workers", type=int, default=1, help="worker processes (default 1)")
     parser.add_argument("--seed", type=int, default=0, help="seed of the run (default 0)")
+    parser.add_argument("--start", type=int, default=0,
+                        help="index of the first game (to split or resume a run; default 0)")
     parser.add_argument("--chunk", type=int, default=200, help="games per task handed to a worker")
     parser.add_argument("--deep-every", type=int, default=50,
                         help="one game in this many is checked deeply after every action (0: none)")
     parser.add_argument("--json", help="also write the reports to this file")
     parser.add_argument("--quiet", action="store_true", help="no progress line")
     args = parser.parse_args(argv)
-    if args.games < 0 or args.workers < 1 or args.chunk < 1 or args.deep_every < 0:
-        parser.error("--games and --deep-every must be >= 0, --workers and --chunk >= 1")
+    if min(args.games, args.deep_every, args.start, args.seed) < 0 or args.workers < 1 or args.chunk < 1:
+        parser.error("--games, --start, --seed and --deep-every must be >= 0, --workers and --chunk >= 1")
     names = args.game or [g.name for g in games()]
     reports = []
     for name in names:
         game_class(name)  # unknown names fail before any work
-        report = run(name, args.games, args.seed, args.workers, args.chunk, args.deep_every, not args.quiet)
+        report = run(name, args.games, args.seed, args.workers, args.chunk, args.deep_every, not args.quiet,
+                     args.start)
         reports.append(report)
         print(report.line())
         for ex in report.examples:

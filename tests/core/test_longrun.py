@@ -44,3 +44,10 @@ def test_the_same_run_in_two_workers_checks_the_same_games():
     one = longrun.run("walking-deck", 4, seed=5, workers=1, chunk=2, deep_every=0, progress=False)
     two = longrun.run("walking-deck", 4, seed=5, workers=2, chunk=2, deep_every=0, progress=False)
     assert (one.games, one.actions, one.violations) == (two.games, two.actions, two.violations)
+
+
+def test_a_run_split_in_two_checks_the_same_games_as_one_run():
+    whole = longrun.run("walking-deck", 4, seed=9, chunk=4, deep_every=0, progress=False)
+    first = longrun.run("walking-deck", 2, seed=9, deep_every=0, progress=False)
+    rest = longrun.run("walking-deck", 2, seed=9, deep_every=0, progress=False, start=2)
+    assert whole.actions == first.actions + rest.actions and first.actions != rest.actions
