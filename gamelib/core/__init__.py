@@ -5,9 +5,12 @@ from .errors import (
     GamelibError,
     IllegalAction,
     OptionError,
+    PlyError,
     RecordError,
     ScenarioError,
+    SeedError,
     UnknownGame,
+    UnknownPlayer,
 )
 from .game import Game, GameInfo, Option
 from .odds import Distribution
@@ -18,7 +21,7 @@ from .state import State, log
 
 __all__ = [
     "Action", "LogEntry", "Outcome", "CardDataError", "GamelibError", "IllegalAction", "OptionError",
-    "RecordError", "ScenarioError", "UnknownGame", "Game", "GameInfo", "Option", "Distribution",
+    "RecordError", "ScenarioError", "UnknownGame", "SeedError", "UnknownPlayer", "PlyError", "Game", "GameInfo", "Option", "Distribution",
     "load_record", "game_class", "games", "load", "register", "unregister", "Rng", "derive_seed",
     "State", "log",
 ]

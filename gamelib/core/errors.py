@@ -5,6 +5,8 @@ from __future__ import annotations
 import difflib
 from collections.abc import Iterable
 
+from .inputs import show
+
 
 class GamelibError(ValueError):
     """Base of every error gamelib raises on purpose."""
@@ -61,6 +63,23 @@ class IllegalAction(GamelibError):
 
 class RecordError(GamelibError):
     """A saved replay record is malformed, tampered with or does not replay."""
+
+
+class SeedError(GamelibError):
+    """A seed is not a whole number from 0 to 2**64 - 1 (the generator's whole state)."""
+
+
+class UnknownPlayer(GamelibError):
+    """A player name (for ``view`` and the like) is not one of the game's players."""
+
+    def __init__(self, player: object, players: Iterable[str]):
+        self.player = player
+        self.players = tuple(players)
+        super().__init__(f"unknown player {show(player)}; the players are: {', '.join(self.players)}")
+
+
+class PlyError(GamelibError):
+    """A position in the history (``at_ply``) that is not a whole number from 0 to the current ply."""
 
 
 class ScenarioError(GamelibError):

@@ -1,17 +1,33 @@
 """``Game``: parameters and metadata of one game (like OpenSpiel's Game). It makes States."""
 from __future__ import annotations
 
+import numbers
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from .errors import OptionError
+from .errors import GamelibError, OptionError
+from .inputs import show, type_name
+
+
+def _same_kind(value: Any, choice: Any) -> bool:
+    """Whether ``value`` may stand for ``choice``: an int choice takes only whole numbers
+    (``3.0`` and ``True`` are not 3, though Python says they are equal), a str choice only
+    strings, anything else only its own type."""
+    if isinstance(choice, bool) or isinstance(value, bool):
+        return type(value) is type(choice)
+    if isinstance(choice, int):
+        return isinstance(value, numbers.Integral)
+    if isinstance(choice, str):
+        return isinstance(value, str)
+    return type(value) is type(choice)
 
 
 @dataclass(frozen=True)
 class Option:
-    """One option a game accepts. ``choices`` restricts values; ``check`` may normalise
-    a value or raise ``ValueError`` with a sentence saying what is allowed."""
+    """One option a game accepts. ``choices`` restricts values (with strict types: ``3.0`` is
+    not the choice ``3``); ``check`` may normalise a value or raise ``ValueError`` with a
+    sentence saying what is allowed."""
 
     name: str
     default: Any
@@ -20,17 +36,35 @@ class Option:
     check: Callable[[Any], Any] | None = field(default=None, compare=False)
 
     def validate(self, game: str, value: Any) -> Any:
-        if self.choices is not None and value not in self.choices:
-            allowed = ", ".join(repr(c) for c in self.choices)
-            raise OptionError(f"{game}: option {self.name}={value!r} is not allowed; choose one of {allowed}")
+        if self.choices is not None:
+            value = self._choose(game, value)
         if self.check is not None:
             try:
                 return self.check(value)
-            except OptionError:
+            except GamelibError:
                 raise
-            except (ValueError, TypeError) as exc:
-                raise OptionError(f"{game}: option {self.name}={value!r} is not allowed: {exc}") from None
+            except (ValueError, TypeError, ArithmeticError) as exc:
+                raise OptionError(f"{game}: option {self.name}={show(value)} is not allowed: {exc}") from None
         return value
+
+    def _choose(self, game: str, value: Any) -> Any:
+        """The choice ``value`` names (the choice itself, so ``numpy.int64(3)`` becomes 3)."""
+        assert self.choices is not None
+        for choice in self.choices:
+            if _same_kind(value, choice) and value == choice:
+                return choice
+        allowed = ", ".join(repr(c) for c in self.choices)
+        hint = ""
+        for choice in self.choices:
+            if not _same_kind(value, choice):
+                try:
+                    equal = bool(value == choice)
+                except Exception:  # e.g. an array: no single truth value
+                    equal = False
+                if equal:
+                    hint = f" ({show(value)} is {type_name(value)}; write {choice!r})"
+                    break
+        raise OptionError(f"{game}: option {self.name}={show(value)} is not allowed; choose one of {allowed}{hint}")
 
 
 class Game:

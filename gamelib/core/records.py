@@ -1,52 +1,208 @@
-"""Replay records: the save format. A record is replayed, never trusted."""
+"""Replay records: the save format. A record is replayed, never trusted.
+
+A record comes from anyone (a student pastes it into a dashboard), so ``load_record`` checks
+its size and nesting before parsing it, every field's type before using it, and every action
+by replaying it; it never opens a file (a custom card set travels inside the record, as a
+table in ``options.cards``). Every problem is a ``RecordError`` naming the field and what would
+be valid. The limits are stated in ``docs/engine.md`` ("Input limits")."""
 from __future__ import annotations
 
 import json
+import math
+import os
 from collections.abc import Mapping
 from typing import Any
 
-from .errors import GamelibError, IllegalAction, RecordError
-from .registry import load
+from .errors import GamelibError, IllegalAction, RecordError, ScenarioError, SeedError
+from .inputs import json_text_depth, show, tree_depth, type_name
+from .registry import game_class
+from .rng import SEED_MAX
 
-_FIELDS = {"format", "version", "game", "options", "seed", "actions", "scenario"}
+FIELDS = ("format", "version", "game", "options", "seed", "actions", "scenario")
+_REQUIRED = ("game", "options", "seed", "actions")
+#: a record is at most this many characters (text) or bytes; a long game is about 10 kB
+MAX_RECORD_SIZE = 2_000_000
+#: lists and objects nest at most this deep (a record with a card table needs about 8)
+MAX_RECORD_DEPTH = 32
+#: at most this many actions (the longest random games have a few hundred)
+MAX_RECORD_ACTIONS = 20_000
+#: integers in a record have at most this many digits (a seed has at most 20)
+MAX_INT_DIGITS = 40
+
+
+class _Unusable:
+    """Stands for a JSON number no field can hold (thousands of digits, NaN, Infinity): the
+    field checks then name the field and describe the number instead of printing it."""
+
+    __slots__ = ("what",)
+    kind_name = "a number no field can hold"
+
+    def __init__(self, what: str):
+        self.what = what
+
+    def __repr__(self) -> str:
+        return f"<{self.what}>"
+
+
+def _parse_int(text: str) -> int | _Unusable:
+    # Python refuses to convert more than 4,300 digits (a plain ValueError), and a number that
+    # long is never valid anyway: keep a description, and let the field check say what is wrong.
+    if len(text) <= MAX_INT_DIGITS + 1:
+        return int(text)
+    return _Unusable(f"a number of {len(text.lstrip('-'))} digits")
+
+
+def _parse_float(text: str) -> float | _Unusable:
+    value = float(text)
+    return value if math.isfinite(value) else _Unusable(f"the number {text[:20]}, too big to be a number here")
+
+
+def _parse_constant(name: str) -> _Unusable:
+    return _Unusable(f"{name}, which is not a number")
+
+
+def _got(value: Any) -> str:
+    """What a field holds, for a message: its kind and (shortened) value."""
+    if isinstance(value, _Unusable):
+        return repr(value)[1:-1]
+    if value is None:
+        return "null"
+    return f"{type_name(value)} {show(value)}"
+
+
+def _fail(field: str, message: str) -> RecordError:
+    return RecordError(f"record field {field!r} {message}")
+
+
+def parse_record(record: Any) -> dict[str, Any]:
+    """The record as a dict, checked for size, encoding, nesting and JSON syntax only."""
+    if isinstance(record, (bytes, bytearray, memoryview)):
+        raw = bytes(record)
+        if len(raw) > MAX_RECORD_SIZE:
+            raise RecordError(f"record has {len(raw)} bytes; a record may have at most {MAX_RECORD_SIZE}")
+        try:
+            record = raw.decode("utf-8-sig")
+        except UnicodeDecodeError as exc:
+            raise RecordError(f"record is not UTF-8 text: byte {exc.start} is {raw[exc.start:exc.start + 1]!r}; "
+                              "a record is JSON text saved as UTF-8") from None
+    if isinstance(record, str):
+        if len(record) > MAX_RECORD_SIZE:
+            raise RecordError(f"record has {len(record)} characters; a record may have at most {MAX_RECORD_SIZE}")
+        if json_text_depth(record, MAX_RECORD_DEPTH) > MAX_RECORD_DEPTH:
+            raise RecordError(f"record is nested more than {MAX_RECORD_DEPTH} levels deep (lists and objects "
+                              "inside each other); a record needs fewer than 10")
+        try:
+            data = json.loads(record, parse_int=_parse_int, parse_float=_parse_float,
+                              parse_constant=_parse_constant)
+        except json.JSONDecodeError as exc:
+            raise RecordError(f"record is not valid JSON: {exc}") from None
+        except RecursionError:  # the depth check above makes this unreachable; kept as a guard
+            raise RecordError(f"record is nested more than {MAX_RECORD_DEPTH} levels deep") from None
+    elif isinstance(record, Mapping):
+        data = record
+        if tree_depth(data, MAX_RECORD_DEPTH) > MAX_RECORD_DEPTH:
+            raise RecordError(f"record is nested more than {MAX_RECORD_DEPTH} levels deep (lists and objects "
+                              "inside each other); a record needs fewer than 10")
+    else:
+        raise RecordError(f"record must be JSON text (str or UTF-8 bytes) or a dict, got {type_name(record)}")
+    if not isinstance(data, Mapping):
+        raise RecordError(f"record must be a JSON object with the fields {', '.join(FIELDS[:-1])} "
+                          f"(and scenario for a position), got {type_name(data)}")
+    return dict(data)
+
+
+def check_record(data: Mapping[str, Any]) -> None:
+    """Check every field of a parsed record, before anything is built from it."""
+    extra = sorted(show(k) for k in data if not (isinstance(k, str) and k in FIELDS))
+    if extra:
+        raise RecordError(f"record has unknown field {extra[0]}; the fields are {', '.join(FIELDS)}")
+    fmt = data.get("format")
+    if not (isinstance(fmt, str) and fmt == "gamelib-record"):
+        raise _fail("format", f"must be 'gamelib-record', got {_got(fmt)}")
+    version = data.get("version")
+    if type(version) is not int or version != 1:  # True == 1 and 1.0 == 1 in Python: refuse both
+        raise _fail("version", f"must be the integer 1 (the only version there is), got {_got(version)}")
+    for field in _REQUIRED:
+        if field not in data:
+            raise RecordError(f"record is missing field {field!r}; a record has the fields {', '.join(FIELDS)}")
+    if not isinstance(data["game"], str):
+        raise _fail("game", f"must be str (a game's name), got {_got(data['game'])}")
+    cls = game_class(data["game"])  # UnknownGame names the game and lists the games
+    options = data["options"]
+    if not isinstance(options, Mapping):
+        raise _fail("options", f"must be dict (an object of option names and values), got {type_name(options)}")
+    specs = {o.name: o for o in cls.option_specs}
+    for name, value in options.items():
+        if not isinstance(name, str) or name not in specs:
+            raise _fail("options", f"has unknown option {show(name)}; the options of {cls.name} are: "
+                                   f"{', '.join(specs) or 'none'}")
+        if _is_card_option(specs[name]) and isinstance(value, (str, bytes, os.PathLike)):
+            # refused before anything looks at it: a record must not learn whether a file exists
+            raise _fail(f"options.{name}", f"names a file ({show(value)}); a record never opens files: it "
+                                           "carries the card set itself as a table, or null for the shipped cards")
+    seed = data["seed"]
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= SEED_MAX:
+        raise _fail("seed", f"must be int, a whole number from 0 to {SEED_MAX} (2**64 - 1), "
+                            f"got {_got(seed)}")
+    actions = data["actions"]
+    if not isinstance(actions, list):
+        raise _fail("actions", f"must be list (of action labels), got {type_name(actions)}")
+    if len(actions) > MAX_RECORD_ACTIONS:
+        raise _fail("actions", f"has {len(actions)} actions; a record may have at most {MAX_RECORD_ACTIONS}")
+    for i, label in enumerate(actions, start=1):
+        if not isinstance(label, str):
+            raise RecordError(f"record field 'actions': action {i} must be a label (a string), got {_got(label)}")
+    if "scenario" in data and not isinstance(data["scenario"], Mapping):
+        raise _fail("scenario", f"must be dict (a position, as to_scenario() gives), got {type_name(data['scenario'])}")
+
+
+def _is_card_option(spec: Any) -> bool:
+    from .cards import CardsOption  # cards imports game; imported late to keep core import order simple
+
+    return isinstance(spec, CardsOption)
 
 
 def load_record(record: str | bytes | Mapping[str, Any]):
-    """Rebuild the state a record describes, checking every action on the way."""
-    if isinstance(record, (str, bytes)):
-        try:
-            data = json.loads(record)
-        except json.JSONDecodeError as exc:
-            raise RecordError(f"record is not valid JSON: {exc}") from None
-    else:
-        data = record
-    if not isinstance(data, Mapping):
-        raise RecordError(f"record must be a JSON object, got {type(data).__name__}")
-    if data.get("format") != "gamelib-record":
-        raise RecordError(f"record field 'format' must be 'gamelib-record', got {data.get('format')!r}")
-    if data.get("version") != 1:
-        raise RecordError(f"record field 'version': only version 1 is known, got {data.get('version')!r}")
-    extra = sorted(set(data) - _FIELDS)
-    if extra:
-        raise RecordError(f"record has unknown field {extra[0]!r}; the fields are {', '.join(sorted(_FIELDS))}")
-    for field, kind in (("game", str), ("options", dict), ("seed", int), ("actions", list)):
-        if field not in data:
-            raise RecordError(f"record is missing field {field!r}")
-        if not isinstance(data[field], kind) or (kind is int and isinstance(data[field], bool)):
-            raise RecordError(f"record field {field!r} must be {kind.__name__}, got {type(data[field]).__name__}")
+    """Rebuild the state a record describes, checking every action on the way.
+
+    ``record`` is the JSON text ``State.to_record()`` wrote (str or UTF-8 bytes) or that text
+    parsed into a dict. Raises ``RecordError`` for anything wrong with it; opens no file."""
+    from .cards import reading_record
+
     try:
-        game = load(data["game"], **data["options"])
-        if "scenario" in data:
-            state = game.from_scenario(data["scenario"], seed=data["seed"])
-        else:
-            state = game.new_state(seed=data["seed"])
-    except GamelibError as exc:
-        raise RecordError(f"record cannot start the game: {exc}") from None
-    for i, label in enumerate(data["actions"], start=1):
-        if not isinstance(label, str):
-            raise RecordError(f"record action {i} must be a label (a string), got {label!r}")
+        data = parse_record(record)
+        check_record(data)
+    except RecordError:
+        raise
+    except GamelibError as exc:  # UnknownGame
+        raise RecordError(f"record field 'game': {exc}") from None
+    cls = game_class(data["game"])
+    with reading_record("record"):
         try:
-            state.apply(label)
-        except IllegalAction as exc:
-            raise RecordError(f"record action {i} {label!r} does not replay: {exc}") from None
+            game = cls(**data["options"])
+        except GamelibError as exc:  # a card table's errors already name the record field
+            msg = str(exc)
+            raise RecordError(msg if msg.startswith("record field") else f"record field 'options': {msg}") from None
+        try:
+            if "scenario" in data:
+                state = game.from_scenario(data["scenario"], seed=data["seed"])
+            else:
+                state = game.new_state(seed=data["seed"])
+        except ScenarioError as exc:
+            raise RecordError(f"record field 'scenario': {exc}") from None
+        except SeedError as exc:
+            raise RecordError(f"record field 'seed': {exc}") from None
+        except GamelibError as exc:
+            raise RecordError(f"record cannot start the game: {exc}") from None
+        for i, label in enumerate(data["actions"], start=1):
+            try:
+                state.apply(label)
+            except IllegalAction as exc:
+                raise RecordError(f"record field 'actions': action {i} {show(label)} does not replay: {exc}") from None
+            except GamelibError as exc:
+                raise RecordError(f"record field 'actions': action {i} {show(label)} fails: {exc}") from None
     return state
+
+
+__all__ = ["load_record", "parse_record", "check_record", "MAX_RECORD_SIZE", "MAX_RECORD_DEPTH",
+           "MAX_RECORD_ACTIONS", "MAX_INT_DIGITS"]

@@ -3,11 +3,31 @@ version (the standard library only promises that for ``random()``, not for
 ``shuffle`` or ``randrange``). Its whole state is one int, so cloning is free."""
 from __future__ import annotations
 
+import numbers
 from collections.abc import MutableSequence, Sequence
-from typing import TypeVar
+from typing import Any, TypeVar
+
+from .errors import SeedError
+from .inputs import show, type_name
 
 T = TypeVar("T")
 _MASK = (1 << 64) - 1
+#: the largest seed: a seed is the generator's whole 64-bit state, so two different seeds in
+#: 0..SEED_MAX never give the same game, and every seed fits a JSON record exactly.
+SEED_MAX = _MASK
+
+
+def check_seed(seed: Any, what: str = "seed") -> int:
+    """``seed`` as a plain int, or ``SeedError``: a seed is a whole number from 0 to 2**64 - 1.
+    Floats (even 3.0), booleans, None and strings are refused rather than converted."""
+    if isinstance(seed, bool) or not isinstance(seed, numbers.Integral):
+        raise SeedError(f"{what}={show(seed)} is not allowed: a seed is a whole number (int) "
+                        f"from 0 to {SEED_MAX} (2**64 - 1), got {type_name(seed)}")
+    value = int(seed)
+    if not 0 <= value <= SEED_MAX:
+        raise SeedError(f"{what}={show(value)} is not allowed: a seed is a whole number "
+                        f"from 0 to {SEED_MAX} (2**64 - 1)")
+    return value
 
 
 def mix64(z: int) -> int:

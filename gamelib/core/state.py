@@ -22,10 +22,11 @@ from itertools import count, islice
 from typing import Any
 
 from .action import Action, LogEntry, Outcome
-from .errors import IllegalAction
+from .errors import IllegalAction, PlyError, UnknownPlayer
 from .fields import Fields, compile_fields
+from .inputs import show
 from .odds import Distribution
-from .rng import Rng
+from .rng import Rng, check_seed
 
 _ids = count(1)
 
@@ -206,7 +207,7 @@ class State(metaclass=_StateType):
     # ---- the contract -------------------------------------------------------------------
     def _init_base(self, game: Any, seed: int, scenario: Mapping[str, Any] | None = None) -> None:
         self.game = game
-        self.seed = int(seed)
+        self.seed = check_seed(seed)
         self.rng = Rng(self.seed)
         self.scenario = dict(scenario) if scenario is not None else None
         self._frames: _Frame | None = None
@@ -425,8 +426,8 @@ class State(metaclass=_StateType):
 
     def at_ply(self, n: int) -> "State":
         """A copy of this game as it was after its first ``n`` actions (for history sliders)."""
-        if not 0 <= n <= self.ply:
-            raise ValueError(f"ply must be between 0 and {self.ply}, got {n}")
+        if isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= self.ply:
+            raise PlyError(f"at_ply: ply must be a whole number from 0 to {self.ply}, got {show(n)}")
         if n == self.ply:
             return self.clone()
         f = self._frames
@@ -468,7 +469,7 @@ class State(metaclass=_StateType):
         ``view(None)`` is the table view: everything, for teaching. ``log=False`` leaves the
         log out (its cost grows with the game; ``recent_log`` gives the last lines)."""
         if player is not None and player not in self.players:
-            raise ValueError(f"unknown player {player!r}; the players are {', '.join(self.players)}")
+            raise UnknownPlayer(player, self.players)
         out = {
             "game": self.game.name,
             "player": player,

@@ -2,10 +2,11 @@
 read from TOML and checked field by field (``CardDataError`` names file, card and field)."""
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from gamelib.core.cards import Checker, data_path, read_toml
+from gamelib.core.cards import CardTable, Checker, ContentCache, read_card_file, shipped_table
 
 DEFAULT_FILE = "deadland.toml"
 OBJECTS = ("pistol", "shotgun", "hatchet", "chainsaw", "medications", "stolen-resources")
@@ -128,8 +129,23 @@ class CardData:
 
 def load_cards(path: str | Path | None = None) -> CardData:
     """The card data in ``path`` (default: the shipped file), or ``CardDataError``."""
-    file = Path(path) if path is not None else data_path(DEFAULT_FILE)
-    raw = read_toml(file)
+    table = read_card_file(path) if path is not None else shipped_table(DEFAULT_FILE)
+    return data_from_table(table, table.source)
+
+
+_cache: ContentCache[CardData] = ContentCache()
+
+
+def cached_cards(table: CardTable | None) -> CardData:
+    """Card data of a card table (``None``: the shipped file), read once per content (a teacher
+    may edit the file between loads: the key is the content, never the file's time)."""
+    if table is None:
+        table = shipped_table(DEFAULT_FILE)
+    return _cache.get(table.digest, lambda: data_from_table(table, table.source))
+
+
+def data_from_table(raw: Mapping[str, Any], file: str | Path) -> CardData:
+    """Check a card table (a parsed card file) and build its CardData; errors name ``file``."""
     top = Checker(file, None, raw)
     top.no_unknown(("radio", "board", "event", "virus", "role"))
     data = CardData()

@@ -1,41 +1,18 @@
 """``Deadland``: the Game (options, card data loaded once) and the set-up of a new game."""
 from __future__ import annotations
 
-import os
-from pathlib import Path
 from typing import Any
 
 from gamelib.core import Game, Option
+from gamelib.core.cards import CardsOption
 
 # importing the rule modules registers their steps and decisions
 from . import effects, flow, reactions, roles, trials  # noqa: F401
-from .data import CardData, load_cards
+from .data import CardData, cached_cards
 from .state import DeadlandState
 from .tasks import advance, push
 
 PLAYER_NAMES = ("red", "blue", "green", "yellow", "white", "black")
-_cache: dict[tuple, CardData] = {}
-
-
-def _check_cards(value: Any) -> Any:
-    if value is None:
-        return None
-    if not isinstance(value, (str, os.PathLike)):
-        raise ValueError("give None (the shipped cards) or the path of a TOML card file")
-    return str(value)
-
-
-def cards_for(path: str | None) -> CardData:
-    """Card data, read once per file version (a teacher may edit the file between loads)."""
-    key: tuple = (None,)
-    if path is not None:
-        try:
-            key = (str(Path(path).resolve()), os.stat(path).st_mtime_ns)
-        except OSError:
-            key = (path, None)
-    if key not in _cache:
-        _cache[key] = load_cards(path)
-    return _cache[key]
 
 
 class Deadland(Game):
@@ -47,8 +24,8 @@ class Deadland(Game):
     option_specs = (
         Option("players", 4, "number of survivors, 2 to 6 (red, blue, green, yellow, white, black)",
                choices=(2, 3, 4, 5, 6)),
-        Option("cards", None, "None for the shipped cards, or the path of a teacher's TOML copy",
-               check=_check_cards),
+        CardsOption("cards", None, "None for the shipped cards, the path of a teacher's TOML copy, "
+                    "or its table (a dict, as records carry it)"),
     )
     agent_classes = {"heuristic": "gamelib.rules.deadland.agents:HeuristicAgent"}
     renderer = "gamelib.render.deadland:render_deadland"
@@ -56,7 +33,7 @@ class Deadland(Game):
     data: CardData
 
     def _setup(self) -> None:
-        self.data = cards_for(self.options["cards"])
+        self.data = cached_cards(self.options["cards"])
 
     @property
     def players(self) -> tuple[str, ...]:

@@ -1,11 +1,12 @@
 """The ten action cards of a colour set, read from TOML and checked field by field."""
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from itertools import combinations
 from pathlib import Path
+from typing import Any
 
-from gamelib.core.cards import Checker, data_path, read_toml
+from gamelib.core.cards import CardTable, Checker, ContentCache, read_card_file, shipped_table
 from gamelib.core.errors import CardDataError
 
 EFFECTS = (
@@ -63,8 +64,22 @@ def _slots(check: Checker) -> tuple[int, ...]:
 
 def load_cards(path: str | Path | None = None) -> tuple[CardDef, ...]:
     """The card set from ``path`` (default: the shipped file), or ``CardDataError``."""
-    file = Path(path) if path is not None else data_path(DEFAULT_FILE)
-    data = read_toml(file)
+    table = read_card_file(path) if path is not None else shipped_table(DEFAULT_FILE)
+    return cards_from_table(table, table.source)
+
+
+_cache: ContentCache[tuple[CardDef, ...]] = ContentCache()
+
+
+def cached_cards(table: CardTable | None) -> tuple[CardDef, ...]:
+    """The card set of a card table (``None``: the shipped file), checked once per content."""
+    if table is None:
+        table = shipped_table(DEFAULT_FILE)
+    return _cache.get(table.digest, lambda: cards_from_table(table, table.source))
+
+
+def cards_from_table(data: Mapping[str, Any], file: str | Path) -> tuple[CardDef, ...]:
+    """Check a card table (a parsed card file); errors name ``file``."""
     top = Checker(file, None, data)
     top.no_unknown(("card",))
     entries = top.req("card", list)

@@ -2,26 +2,16 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from pathlib import Path
 from typing import Any
 
 from gamelib.core import Action, Game, Option, log
+from gamelib.core.cards import CardsOption
 
-from .cards import CardDef, load_cards
+from .cards import CardDef, cached_cards
 from .codes import PROGRAMMING
 from .state import PlankState
 
 COLOURS = ("red", "blue", "green", "yellow", "purple")
-
-
-def _cards_option(value: Any) -> str | None:
-    if value is None:
-        return None
-    if isinstance(value, Path):
-        return str(value)
-    if not isinstance(value, str) or not value:
-        raise ValueError("give None (the shipped cards) or the path of a TOML card file")
-    return value
 
 
 def _rounds_option(value: Any) -> int:
@@ -40,8 +30,8 @@ class WalkThePlank(Game):
     option_specs = (
         Option("players", 4, "number of pirates' colours at the table, seated in this order: "
                + ", ".join(COLOURS), choices=(3, 4, 5)),
-        Option("cards", None, "None for the shipped card set, or the path of a TOML copy to use instead",
-               check=_cards_option),
+        CardsOption("cards", None, "None for the shipped card set, the path of a TOML copy to use instead, "
+                    "or its table (a dict, as records carry it)"),
         Option("max_rounds", 100, "house rule: after this round the game stops and nobody wins "
                "(the rulebook has no limit; random play could otherwise go on and on)", check=_rounds_option),
     )
@@ -50,7 +40,7 @@ class WalkThePlank(Game):
     cards: tuple[CardDef, ...]
 
     def _setup(self) -> None:
-        self.cards = load_cards(self.options["cards"])
+        self.cards = cached_cards(self.options["cards"])
         self._players = COLOURS[: self.options["players"]]
         self.max_rounds: int = self.options["max_rounds"]
         # In a five-player game the second player eliminated also plays the Ghost.

@@ -6,10 +6,11 @@ Effects are data: each banner is a list of short phrases (the "effect vocabulary
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from gamelib.core.cards import Checker, data_path, read_toml
+from gamelib.core.cards import CardTable, Checker, ContentCache, read_card_file, shipped_table
 from gamelib.core.errors import CardDataError
 
 PILES = ("Rural", "Urban")
@@ -305,11 +306,17 @@ def _labels(events: list[Event]) -> None:
             e.label = f"{e.name} ({e.pile} {seen[(e.name, e.pile)]})"
 
 
+DEFAULT_FILE = "walking_deck.toml"
+
+
 def load_cards(path: str | Path | None = None) -> CardSet:
     """Read and check a card file (``None``: the shipped ``walking_deck.toml``)."""
-    p = Path(path) if path is not None else data_path("walking_deck.toml")
-    file = str(p)
-    data = read_toml(p)
+    table = read_card_file(path) if path is not None else shipped_table(DEFAULT_FILE)
+    return cards_from_table(table, table.source)
+
+
+def cards_from_table(data: Mapping[str, Any], file: str) -> CardSet:
+    """Check a card table (a parsed card file) and build its CardSet; errors name ``file``."""
     top = Checker(file, None, data)
     top.no_unknown(("title", "note", "event", "calamity", "protagonist"))
 
@@ -365,16 +372,12 @@ def load_cards(path: str | Path | None = None) -> CardSet:
     return CardSet(file, {e.id: e for e in events}, piles, tokens, protagonists)
 
 
-_cache: dict[tuple[str, float], CardSet] = {}
+_cache: ContentCache[CardSet] = ContentCache()
 
 
-def cached_cards(path: str | None) -> CardSet:
-    """Load once per file version: every Game on the same file shares one CardSet."""
-    p = Path(path) if path is not None else data_path("walking_deck.toml")
-    try:
-        key = (str(p), p.stat().st_mtime)
-    except OSError:
-        return load_cards(p)  # read_toml reports the problem with the file name
-    if key not in _cache:
-        _cache[key] = load_cards(p)
-    return _cache[key]
+def cached_cards(table: CardTable | None) -> CardSet:
+    """The CardSet of a card table (``None``: the shipped file), built once per content:
+    every Game on the same cards shares one CardSet, and an edited file is always seen."""
+    if table is None:
+        table = shipped_table(DEFAULT_FILE)
+    return _cache.get(table.digest, lambda: cards_from_table(table, table.source))

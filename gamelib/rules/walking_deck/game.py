@@ -3,10 +3,10 @@ from __future__ import annotations
 
 import unicodedata
 from collections.abc import Mapping
-from os import PathLike
 from typing import Any
 
 from gamelib.core import Game, Option, OptionError, log
+from gamelib.core.cards import CardsOption
 
 from . import rules, scenario
 from .cards import PILES, PROTAGONISTS, cached_cards
@@ -28,14 +28,6 @@ class _ProtagonistOption(Option):
         return super().validate(game, value)
 
 
-def _cards_path(value: Any) -> str | None:
-    if value is None:
-        return None
-    if isinstance(value, (str, PathLike)):
-        return str(value)
-    raise ValueError("must be None (the shipped card set) or the path of a card file (TOML)")
-
-
 class WalkingDeck(Game):
     name = "walking-deck"
     title = "The Walking Deck"
@@ -44,8 +36,8 @@ class WalkingDeck(Game):
     option_specs = (
         _ProtagonistOption("protagonist", "Aénor", "the Protagonist you play (difficulty, burial limit, power)",
                            choices=PROTAGONISTS),
-        Option("cards", None, "None for the shipped card set, or the path of your own copy of walking_deck.toml",
-               check=_cards_path),
+        CardsOption("cards", None, "None for the shipped card set, the path of your own copy of walking_deck.toml, "
+                    "or its table (a dict, as records carry it)"),
     )
     renderer = "gamelib.render.walking_deck:render_html"
     agent_classes = {"heuristic": "gamelib.rules.walking_deck.agents:HeuristicAgent"}
