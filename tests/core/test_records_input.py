@@ -73,6 +73,8 @@ def test_version_is_exactly_the_integer_1(version):
 
 def test_a_path_in_a_record_is_refused_at_once_and_tells_nothing_about_files(tmp_path, monkeypatch):
     _, rec = record()
+    # once before watching, so lazy imports on the error path (os.stat of .py files) are done
+    refused({**rec, "options": {"cards": "warm-up.toml"}}, "'options.cards'", "never opens files", "table")
     opened = []
     real_open, real_os_open, real_stat = builtins.open, os.open, os.stat
     monkeypatch.setattr(builtins, "open", lambda *a, **k: opened.append(a) or real_open(*a, **k))
@@ -84,7 +86,8 @@ def test_a_path_in_a_record_is_refused_at_once_and_tells_nothing_about_files(tmp
     for path in ("/dev/zero", str(exists), str(tmp_path / "missing.toml"), "/etc/passwd", "."):
         opened.clear()
         err = refused({**rec, "options": {"cards": path}}, "'options.cards'", "never opens files", "table")
-        assert opened == []  # refused before anything looked at the path
+        # refused before anything looked at the path (other opens, e.g. a lazy import, are not about it)
+        assert [a for a in opened if a and str(a[0]) == path] == [], opened
         messages.append(str(err).replace(repr(path), "PATH"))
     assert len(set(messages)) == 1  # the same answer whether the file exists or not
 
