@@ -23,13 +23,13 @@ from .simulation import (
     progress,
     strategies,
 )
-from .tables import all_inside_sentence, reconcile_table, win_rates
+from .tables import all_inside_sentence, compare_predictions, reconcile_table, win_rates
 from .text import Exercise, Feedback, Solution, exact_text, fraction_text, markdown_html, parse_answer, pct, say, solution
 from .widgets import answers_html, linked_answers
 
 __all__ = [
     "Exercise", "Feedback", "InterrogationPlayer", "NoPowerAgent", "Solution", "all_inside_sentence", "answers_html",
-    "compare_protagonists", "exact_text", "fraction_text", "in_batches", "linked_answers", "markdown_html",
+    "compare_predictions", "compare_protagonists", "exact_text", "fraction_text", "in_batches", "linked_answers", "markdown_html",
     "parse_answer", "pct", "play_interrogations", "plot_convergence", "plot_distribution", "plot_estimates",
     "plot_running_rates", "progress", "reconcile_table", "say", "solution", "strategies", "win_rates",
 ]

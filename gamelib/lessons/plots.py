@@ -8,7 +8,7 @@ from typing import Any
 from gamelib.probability import stats
 from gamelib.probability.stats import Estimate
 
-from .text import exact_text
+from .text import exact_text, fraction_text
 
 # ---- plots ----------------------------------------------------------------------------------
 
@@ -34,17 +34,20 @@ def plot_distribution(exact: Mapping[Any, Any], simulated: Sequence[Any] | Any, 
     sim = np.asarray(simulated)
     n = len(sim)
     x = np.arange(len(keys))
-    ax.bar(x, [float(exact[k]) for k in keys], color=COLOURS["exact"], alpha=0.85, label="exact")
+    bars = ax.bar(x, [float(exact[k]) for k in keys], color=COLOURS["exact"], alpha=0.85, label="exact")
+    ax.bar_label(bars, labels=[fraction_text(exact[k]) if exact[k] else "" for k in keys], padding=8,
+                 color=COLOURS["exact"], fontsize=10)
     freq = np.array([(sim == k).mean() for k in keys])
     err = stats.z_value(confidence) * np.sqrt(freq * (1 - freq) / n)
-    ax.errorbar(x, freq, yerr=err, fmt="o", color=COLOURS["simulated"], ecolor="#7a5a2a", capsize=4,
+    ax.errorbar(x, freq, yerr=err, fmt="o", color=COLOURS["simulated"], ecolor="#1a1a1a", capsize=4,
+                markeredgecolor="#1a1a1a",
                 label=f"simulated ({n:,} trials, 95% bars)")
     ax.set_xticks(x, [str(k) for k in keys])
     ax.set_ylabel("probability")
     ax.set_xlabel(xlabel)
-    ax.set_ylim(0, max(1e-9, max(float(v) for v in exact.values()), float(freq.max())) * 1.2)
+    ax.set_ylim(0, max(1e-9, max(float(v) for v in exact.values()), float(freq.max())) * 1.3)
     ax.set_title(title, loc="left")
-    ax.legend(frameon=False, loc="upper left")
+    ax.legend(frameon=False, loc="upper right")
     return fig
 
 
@@ -89,19 +92,22 @@ def plot_estimates(labels: Sequence[str], estimates: Sequence[Estimate], exact: 
     fig, ax = _fig()
     x = np.arange(len(labels))
     if exact is not None:
-        ax.bar(x, [float(e) for e in exact], color=COLOURS["exact"], alpha=0.85, label="exact")
+        bars = ax.bar(x, [float(e) for e in exact], color=COLOURS["exact"], alpha=0.85, label="exact")
+        ax.bar_label(bars, labels=[fraction_text(e) for e in exact], padding=10, color=COLOURS["exact"], fontsize=10)
     vals = np.array([e.value for e in estimates])
     low = vals - np.array([e.low for e in estimates])
     high = np.array([e.high for e in estimates]) - vals
     n = estimates[0].n if estimates else 0
-    ax.errorbar(x, vals, yerr=[low, high], fmt="o", color=COLOURS["simulated"], ecolor="#7a5a2a", capsize=5,
+    ax.errorbar(x, vals, yerr=[low, high], fmt="o", color=COLOURS["simulated"], ecolor="#1a1a1a", capsize=5,
+                markeredgecolor="#1a1a1a",
                 label=f"simulated ({n:,} each, 95% intervals)")
     ax.set_xticks(x, list(labels))
     ax.set_ylabel(ylabel)
     ax.set_xlabel(xlabel)
-    ax.set_ylim(bottom=0)
+    top = max([e.high for e in estimates] + ([float(e) for e in exact] if exact is not None else []) + [1e-9])
+    ax.set_ylim(0, top * 1.25)
     ax.set_title(title, loc="left")
-    ax.legend(frameon=False, loc="best")
+    ax.legend(frameon=False, loc="upper left")
     return fig
 
 
@@ -122,7 +128,7 @@ def plot_running_rates(table, by: str = "protagonist", *, title: str = "", confi
         ax.plot(n, rate, color=colour, lw=1.5, label=label)
         last = rate[-1]
         half = z * np.sqrt(last * (1 - last) / len(won))
-        ax.errorbar([len(won) * 1.08], [last], yerr=[[half], [half]], fmt="o", color=colour, capsize=4, ms=4)
+        ax.errorbar([len(won) * (1.06 + 0.07 * i)], [last], yerr=[[half], [half]], fmt="o", color=colour, capsize=4, ms=4)
     ax.set_xscale("log")
     ax.set_xlabel("games played (log scale); the bars at the right are 95% intervals")
     ax.set_ylabel("win rate so far")

@@ -110,8 +110,13 @@ def strategies() -> dict[str, type[Agent]]:
 def compare_protagonists(n_games: int, *, strategy: str = "heuristic", seed: int = 0,
                          protagonists: Sequence[str] | None = None, executor: Any = None,
                          show_progress: bool = True):
-    """``gamelib.simulate`` for each Protagonist (in parallel unless ``executor="serial"``):
-    one pandas table with a row per game and a ``protagonist`` column."""
+    """``gamelib.simulate`` for each Protagonist, one progress bar each, and one pandas table
+    with a row per game and ``protagonist`` and ``stars`` columns. Game ``i`` of a Protagonist
+    has the same seed, so the same deal, whatever the strategy. ``executor=None`` runs the games
+    in parallel on every core (one pool for all the Protagonists); ``"serial"`` runs them here."""
+    import os
+    from concurrent.futures import ProcessPoolExecutor
+
     import pandas as pd
 
     import gamelib
@@ -121,12 +126,21 @@ def compare_protagonists(n_games: int, *, strategy: str = "heuristic", seed: int
     if strategy not in agents:
         raise GamelibError(f"unknown strategy {strategy!r}; the strategies are {', '.join(agents)}")
     names = list(protagonists or PROTAGONISTS)
-    tables = []
-    for i, name in enumerate(names):
-        game = gamelib.load("walking-deck", protagonist=name)
-        t = gamelib.simulate(game, agents[strategy](), n_games, seed=derive_seed(seed, i), executor=executor,
-                             progress=show_progress)
-        t["protagonist"] = name
-        t["stars"] = game.protagonist.stars
-        tables.append(t)
+    games = [gamelib.load("walking-deck", protagonist=name) for name in names]  # checks the names first
+    own = None
+    if executor is None and n_games > 1:
+        executor = own = ProcessPoolExecutor(max_workers=max(1, min(os.cpu_count() or 1, 8)))
+    try:
+        tables = []
+        for game in games:
+            name = game.protagonist.name
+            t = gamelib.simulate(game, agents[strategy](), n_games, seed=derive_seed(seed, PROTAGONISTS.index(name)),
+                                 executor=executor or "serial", progress=show_progress)
+            t["protagonist"] = name
+            t["stars"] = game.protagonist.stars
+            t["strategy"] = strategy
+            tables.append(t)
+    finally:
+        if own is not None:
+            own.shutdown()
     return pd.concat(tables, ignore_index=True)

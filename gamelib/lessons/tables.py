@@ -1,14 +1,14 @@
 """Tables that put exact answers next to simulated ones (pandas, for the notebooks)."""
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
 from gamelib.probability import stats
 from gamelib.probability.stats import Estimate
 
-from .text import fraction_text
+from .text import fraction_text, parse_answer
 
 # ---- tables -------------------------------------------------------------------------------
 
@@ -47,18 +47,48 @@ def all_inside_sentence(rows: Sequence[tuple[str, Any, Estimate]]) -> str:
     return f"{head}; the largest gap is {gap:.1f} standard errors ({worst[0]})."
 
 
-def win_rates(table, by: str = "protagonist", confidence: float = 0.95):
-    """Win rate per group with its standard error and Wilson interval (a pandas table)."""
+def win_rates(table, by: Any = "protagonist", confidence: float = 0.95):
+    """Win rate per group (a column name or a list of them) with its standard error and Wilson
+    interval, as a pandas table."""
     import pandas as pd
 
+    keys = [by] if isinstance(by, str) else list(by)
     rows = []
-    for key, g in table.groupby(by, sort=False):
+    for key, g in table.groupby(keys if len(keys) > 1 else keys[0], sort=False):
         wins, n = int(g["won:you"].sum()), len(g)
         est = stats.estimate_rate(wins, n, confidence)
-        row = {by: key}
+        row = dict(zip(keys, key if isinstance(key, tuple) else (key,)))
         if "stars" in g:
             row["stars"] = "★" * int(g["stars"].iloc[0])
         row.update({"games": n, "wins": wins, "win rate": round(est.value, 4), "standard error": round(est.se, 4),
-                    "95% low": round(est.low, 4), "95% high": round(est.high, 4)})
+                    f"{round(100 * confidence)}% low": round(est.low, 4),
+                    f"{round(100 * confidence)}% high": round(est.high, 4)})
         rows.append(row)
-    return pd.DataFrame(rows).set_index(by)
+    return pd.DataFrame(rows).set_index(keys)
+
+
+def compare_predictions(guesses: Mapping[str, Any], answers: Mapping[str, Any]):
+    """The students' guesses next to the exact answers, with a word on each (a pandas table)."""
+    import pandas as pd
+
+    rows = []
+    for question, exact in answers.items():
+        raw = guesses.get(question)
+        g = parse_answer(raw)
+        if g is None:
+            verdict, shown = "no guess written (replace ... above)", "…"
+        elif not isinstance(g, Fraction):
+            verdict, shown = "not a number", str(g)
+        else:
+            gap = float(g) - float(exact)
+            scale = max(1.0, abs(float(exact)))
+            verdict = ("spot on" if abs(gap) <= 0.005 * scale else "close" if abs(gap) <= 0.1 * scale
+                       else "too high" if gap > 0 else "too low")
+            shown = str(raw).strip() if isinstance(raw, (str, float)) else fraction_text(g)
+        if isinstance(exact, int):
+            exact_s = approx = f"{exact:,}"
+        else:
+            exact_s = fraction_text(exact) if isinstance(exact, Fraction) else f"{float(exact):.4f}"
+            approx = f"{float(exact):.4f}"
+        rows.append({"question": question, "your guess": shown, "answer": exact_s, "≈": approx, "verdict": verdict})
+    return pd.DataFrame(rows).set_index("question")

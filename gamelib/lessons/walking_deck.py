@@ -344,16 +344,16 @@ def lln_widget(n_runs: int = 1_000, seed: int = 3):
 
 
 def protagonist_widget(tables: dict[str, Any]):
-    """Lesson 3, part 2: the simulated games of each strategy; choose a Protagonist and how many
-    of the games to use, and watch the interval narrow. No formula gives the exact win rate."""
+    """Lesson 3, part 2: the games simulated for each strategy (``compare_protagonists``
+    tables); choose a Protagonist, a strategy and how many of the games to use, and watch the
+    interval narrow as the games add up. No formula gives the exact win rate."""
     import ipywidgets as w
 
     from .plots import plot_convergence
     from .widgets import linked_answers
 
-    first = next(iter(tables.values()))
-    names = list(dict.fromkeys(first["protagonist"]))
-    most = min(int((t["protagonist"] == names[0]).sum()) for t in tables.values())
+    names = list(dict.fromkeys(p for t in tables.values() for p in t["protagonist"]))
+    most = max(int((t["protagonist"] == p).sum()) for t in tables.values() for p in names)
     controls = {
         "protagonist": w.Dropdown(options=names, value=names[0], description="Protagonist",
                                   style={"description_width": "initial"}),
@@ -365,7 +365,11 @@ def protagonist_widget(tables: dict[str, Any]):
 
     def won(protagonist, strategy, n):
         t = tables[strategy]
-        return t.loc[t["protagonist"] == protagonist, "won:you"].to_numpy()[:n]
+        x = t.loc[t["protagonist"] == protagonist, "won:you"].to_numpy()[:n]
+        if len(x) == 0:
+            raise GamelibError(f"no games were simulated for {protagonist} with the {strategy} player "
+                               f"(the lesson simulated that strategy for {', '.join(dict.fromkeys(t['protagonist']))})")
+        return x
 
     def compute(protagonist, strategy, n):
         x = won(protagonist, strategy, n)
@@ -375,7 +379,8 @@ def protagonist_widget(tables: dict[str, Any]):
         return plot_convergence(won(protagonist, strategy, n), None, title=f"{protagonist}, {strategy} player",
                                 ylabel="win rate so far")
 
-    return linked_answers(controls, compute, plot)
+    return linked_answers(controls, compute, plot, note="The slider takes the first games of the simulation: "
+                                                        "fewer games, wider interval.")
 
 
 __all__ = [

@@ -35,6 +35,15 @@ def answers_html(title: str, exact: Any, est: Estimate, unit: str = "") -> str:
             f"<table style='border-collapse:collapse;margin-top:4px'>{''.join(rows)}</table></div>")
 
 
+def figure_png(fig: Any) -> bytes:
+    """A matplotlib figure as PNG bytes (for an Image widget)."""
+    import io
+
+    buf = io.BytesIO()
+    fig.savefig(buf, format="png", dpi=fig.dpi)
+    return buf.getvalue()
+
+
 def linked_answers(controls: Mapping[str, Any], compute: Callable[..., tuple[str, Any, Estimate]],
                    plot: Callable[..., Any] | None = None, note: str = ""):
     """``controls`` (argument name -> ipywidget) feed ``compute(**values)``, which returns
@@ -42,10 +51,12 @@ def linked_answers(controls: Mapping[str, Any], compute: Callable[..., tuple[str
     control moves. ``plot(**values, exact=..., estimate=...)`` may return a matplotlib figure.
     A bad combination of values (a ``GamelibError``) shows its message instead of failing."""
     import ipywidgets as w
-    from IPython.display import display
 
     result = w.HTML()
-    figure = w.Output()
+    # The plot is an Image widget holding PNG bytes, not an Output widget: output captured into
+    # a widget needs a frontend to route it, which nbval and plain kernels do not have.
+    figure = w.Image(format="png", layout=w.Layout(max_width="100%", height="auto",
+                                                    display=None if plot is not None else "none"))
     footer = w.HTML(f"<div style='color:#555;font-size:12.5px'>{html.escape(note)}</div>" if note else "")
 
     def update(_change: Any = None) -> None:
@@ -54,18 +65,16 @@ def linked_answers(controls: Mapping[str, Any], compute: Callable[..., tuple[str
             title, exact, est = compute(**values)
         except GamelibError as err:
             result.value = f"<div style='color:#9b1c1c'>{html.escape(str(err))}</div>"
-            figure.clear_output()
+            figure.layout.display = "none"
             return
         result.value = answers_html(title, exact, est)
         if plot is not None:
-            fig = plot(**values, exact=exact, estimate=est)
-            figure.clear_output(wait=True)
-            with figure:
-                display(fig)
+            figure.value = figure_png(plot(**values, exact=exact, estimate=est))
+            figure.layout.display = None
 
     for c in controls.values():
         c.observe(update, names="value")
-    row = w.HBox(list(controls.values()), layout=w.Layout(flex_flow="row wrap", gap="4px 16px"))
+    row = w.HBox(list(controls.values()), layout=w.Layout(flex_flow="row wrap"))
     box = LinkedAnswers([row, result, figure, footer])
     box.controls, box.result, box.figure, box.update = dict(controls), result, figure, update
     update()

@@ -172,7 +172,16 @@ def estimate_rate(successes: int, n: int, confidence: float = 0.95) -> Estimate:
 
 
 def estimate_mean(values: Iterable[float], confidence: float = 0.95) -> Estimate:
-    """A simulated expectation: the sample mean, its standard error and a normal interval."""
+    """A simulated expectation: the sample mean, its standard error and a normal interval.
+    A numpy array is summarised by numpy (a million values at once)."""
+    if hasattr(values, "mean") and hasattr(values, "std") and hasattr(values, "__len__"):
+        n = len(values)
+        if n < 2:
+            raise GamelibError(f"a standard error needs at least 2 values, got {n}")
+        m = float(values.mean())
+        se = float(values.std(ddof=1)) / sqrt(n)
+        low, high = normal_interval(m, se, confidence)
+        return Estimate(m, se, low, high, n, float(confidence))
     xs = [float(v) for v in values]
     se = standard_error_of_mean(xs)
     m = sum(xs) / len(xs)

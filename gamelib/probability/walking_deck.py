@@ -221,9 +221,10 @@ def draw_distribution(*, bag: BagSpec = None, respites: int = 0, add: Weak = (),
     a, ig = _mods(add, ignore, reserves)
     total = sum(b.values())
     out: Counter = Counter()
-    for m, n in sorted(b.items()):
+    for m, n in b.items():
         out[_shown(m, a, ig)] += n
-    return {weakness_text(m): Fraction(n, total) for m, n in sorted(out.items())}
+    order = sorted(out, key=lambda m: (bin(m).count("1"), m))  # single weaknesses first, then pairs
+    return {weakness_text(m): Fraction(out[m], total) for m in order}
 
 
 def hit_chance(weaknesses: Weak, *, bag: BagSpec = None, respites: int = 0, add: Weak = (), ignore: Weak = (),
@@ -625,11 +626,16 @@ def simulate_draws(n: int, *, bag: BagSpec = None, respites: int = 0, add: Weak 
 
 def simulate_hurt(characters: Iterable[Any] | None, n: int, *, seed: int = 0, state: Any = None, **kw: Any):
     """How many of the Characters each of ``n`` seeded draws hurts (a numpy array of ints)."""
+    return count_hurt(simulate_draws(n, seed=seed, state=state, **kw), characters, state=state)
+
+
+def count_hurt(shown, characters: Iterable[Any] | None, *, state: Any = None):
+    """For an array of drawn tokens (what each shows, from ``simulate_draws``): how many of the
+    Characters each one hurts."""
     import numpy as np
 
     ws = _characters(characters, state)
-    shown = simulate_draws(n, seed=seed, state=state, **kw)
-    hurt = np.zeros(n, dtype=np.int64)
+    hurt = np.zeros(len(shown), dtype=np.int64)
     for w in ws:
         hurt += (shown & np.uint8(w)) != 0
     return hurt
@@ -637,7 +643,7 @@ def simulate_hurt(characters: Iterable[Any] | None, n: int, *, seed: int = 0, st
 
 __all__ = [
     "InterrogationOdds", "burial_draw_distribution", "chance_anyone_hurt", "chance_before_all",
-    "chance_character_first", "chance_in_front_at_first_calamity", "chance_nobody_hurt", "count_orders",
+    "chance_character_first", "chance_in_front_at_first_calamity", "chance_nobody_hurt", "count_hurt", "count_orders",
     "draw_distribution", "draws_calamity", "expected_draws_to_bury", "expected_hurt", "find_event",
     "first_calamity", "hit_chance", "hits_in_draws", "hurt_distribution", "interrogation",
     "interrogation_scenario", "make_bag", "orders", "placed", "reserve_mask", "simulate_draws",
