@@ -162,6 +162,17 @@ def test_play_interrogations_agrees_with_the_exact_answer_within_4_standard_erro
     assert (runs == lessons.play_interrogations(memory, 400, seed=5, show_progress=False)).all()
 
 
+def test_the_interrogation_player_heals_the_character_closest_to_burial():
+    game = gamelib.load("walking-deck")
+    d = wd.interrogation_scenario(["RADIO", "WALKER (Rural)"], characters=[("NADIA", 2), ("PIERRE", 1)])
+    s = game.from_scenario(d, seed=0)
+    player = lessons.InterrogationPlayer()
+    s.apply(player.choose(s))  # unstack RADIO: heal 1 Character
+    assert {a.kind for a in s.legal_actions()} >= {"heal", "stop_heal"}
+    a = player.choose(s)
+    assert a.kind == "heal" and a.args[0] == wd.find_event("PIERRE").id
+
+
 def test_the_player_without_power_never_uses_it():
     class Watch(lessons.NoPowerAgent):
         def choose(self, state):

@@ -158,6 +158,8 @@ CASES = [
     dict(memory=["DOMITILLE", "BRIGADE", "CHURCH", "MARCEL", "CABOT", "WALKER (Rural)", "PIERRE"], buried=0, limit=None),
     dict(memory=["WALKER (Rural)", "THEO", "GASTON"], characters=[("PIERRE", 1), "MARCEL"], buried=3, limit=4, respites=2),
     dict(memory=["PIERRE", "WALKER (Rural)", "BRIGADE", "LOUISE", "SCREAMER"], buried=0, limit=3, respites=1),
+    # RADIO heals one Character: the policy picks PIERRE (upside down) over NADIA (more damage, 1 more to take)
+    dict(memory=["RADIO", "WALKER (Rural)", "BRIGADE"], characters=[("NADIA", 2), ("PIERRE", 1)], buried=0, limit=None),
 ]
 
 
