@@ -15,13 +15,18 @@ from .text import exact_text, fraction_text
 COLOURS = {"exact": "#2f5d3a", "simulated": "#c9a36a", "band": "#e9dfc6"}
 
 
-def _fig(figsize: tuple[float, float] = (7.5, 3.6)):
+def _fig(figsize: tuple[float, float] = (8.6, 3.6)):
     import matplotlib.pyplot as plt
 
     fig, ax = plt.subplots(figsize=figsize, dpi=100, layout="constrained")
     plt.close(fig)  # shown once, as the cell's result, not again by the inline backend
     ax.spines[["top", "right"]].set_visible(False)
     return fig, ax
+
+
+def _legend_outside(ax: Any) -> None:
+    """The legend to the right of the axes, where it never hides a bar or a line."""
+    ax.legend(frameon=False, loc="upper left", bbox_to_anchor=(1.01, 1.0), fontsize=9)
 
 
 def plot_distribution(exact: Mapping[Any, Any], simulated: Sequence[Any] | Any, *, title: str = "",
@@ -35,19 +40,19 @@ def plot_distribution(exact: Mapping[Any, Any], simulated: Sequence[Any] | Any, 
     n = len(sim)
     x = np.arange(len(keys))
     bars = ax.bar(x, [float(exact[k]) for k in keys], color=COLOURS["exact"], alpha=0.85, label="exact")
-    ax.bar_label(bars, labels=[fraction_text(exact[k]) if exact[k] else "" for k in keys], padding=8,
-                 color=COLOURS["exact"], fontsize=10)
+    ax.bar_label(bars, labels=[fraction_text(exact[k]) if exact[k] else "" for k in keys], label_type="center",
+                 color="white", fontsize=11, fontweight="bold")
     freq = np.array([(sim == k).mean() for k in keys])
     err = stats.z_value(confidence) * np.sqrt(freq * (1 - freq) / n)
     ax.errorbar(x, freq, yerr=err, fmt="o", color=COLOURS["simulated"], ecolor="#1a1a1a", capsize=4,
                 markeredgecolor="#1a1a1a",
-                label=f"simulated ({n:,} trials, 95% bars)")
+                label=f"simulated\n({n:,} trials,\n95% bars)")
     ax.set_xticks(x, [str(k) for k in keys])
     ax.set_ylabel("probability")
     ax.set_xlabel(xlabel)
-    ax.set_ylim(0, max(1e-9, max(float(v) for v in exact.values()), float(freq.max())) * 1.3)
+    ax.set_ylim(0, max(1e-9, max(float(v) for v in exact.values()), float(freq.max())) * 1.2)
     ax.set_title(title, loc="left")
-    ax.legend(frameon=False, loc="upper right")
+    _legend_outside(ax)
     return fig
 
 
@@ -79,7 +84,7 @@ def plot_convergence(successes: Sequence[Any], exact: Any = None, *, title: str 
     ax.set_xlabel("number of trials (log scale)")
     ax.set_ylabel(ylabel)
     ax.set_title(title, loc="left")
-    ax.legend(frameon=False, loc="best")
+    _legend_outside(ax)
     return fig
 
 
@@ -93,21 +98,22 @@ def plot_estimates(labels: Sequence[str], estimates: Sequence[Estimate], exact: 
     x = np.arange(len(labels))
     if exact is not None:
         bars = ax.bar(x, [float(e) for e in exact], color=COLOURS["exact"], alpha=0.85, label="exact")
-        ax.bar_label(bars, labels=[fraction_text(e) for e in exact], padding=10, color=COLOURS["exact"], fontsize=10)
+        ax.bar_label(bars, labels=[fraction_text(e) if e else "" for e in exact], label_type="center", color="white",
+                     fontsize=11, fontweight="bold")
     vals = np.array([e.value for e in estimates])
     low = vals - np.array([e.low for e in estimates])
     high = np.array([e.high for e in estimates]) - vals
     n = estimates[0].n if estimates else 0
     ax.errorbar(x, vals, yerr=[low, high], fmt="o", color=COLOURS["simulated"], ecolor="#1a1a1a", capsize=5,
                 markeredgecolor="#1a1a1a",
-                label=f"simulated ({n:,} each, 95% intervals)")
+                label=f"simulated\n({n:,} each,\n95% intervals)")
     ax.set_xticks(x, list(labels))
     ax.set_ylabel(ylabel)
     ax.set_xlabel(xlabel)
     top = max([e.high for e in estimates] + ([float(e) for e in exact] if exact is not None else []) + [1e-9])
-    ax.set_ylim(0, top * 1.25)
+    ax.set_ylim(0, top * 1.2)
     ax.set_title(title, loc="left")
-    ax.legend(frameon=False, loc="upper left")
+    _legend_outside(ax)
     return fig
 
 
@@ -134,5 +140,5 @@ def plot_running_rates(table, by: str = "protagonist", *, title: str = "", confi
     ax.set_ylabel("win rate so far")
     ax.set_ylim(0, None)
     ax.set_title(title, loc="left")
-    ax.legend(frameon=False, loc="upper right", ncol=2)
+    _legend_outside(ax)
     return fig

@@ -224,10 +224,13 @@ class Exercise:
         text = w.Text(placeholder="your answer, e.g. 1/2 or 0.5", description=f"{self.label}:",
                       style={"description_width": "initial"}, layout=w.Layout(width="320px"))
         button = w.Button(description="Check", button_style="primary", layout=w.Layout(width="90px"))
-        said = w.HTML(Feedback(False, self.feedback(None).message)._repr_html_())
+        said = w.HTML(Feedback(False, "Type your answer in the box and press Check.")._repr_html_())
 
         def check(_: Any = None) -> None:
-            said.value = self.feedback(text.value if text.value.strip() else None)._repr_html_()
+            if not text.value.strip():
+                said.value = Feedback(False, "Type your answer in the box first, then press Check.")._repr_html_()
+                return
+            said.value = self.feedback(text.value)._repr_html_()
 
         button.on_click(check)
         return AnswerBox([w.HBox([text, button]), said], message=self.feedback(None).message)

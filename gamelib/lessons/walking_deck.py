@@ -236,7 +236,7 @@ def bag_widget(n_draws: int = 10_000, seed: int = 1):
                                   layout=w.Layout(width="420px")),
         "respites": w.IntSlider(1, 0, 2, description="Respites in the bag", style={"description_width": "initial"}),
         "modifier": w.Dropdown(options=list(MODIFIERS), value="none (WALKER)", description="Calamity",
-                               style={"description_width": "initial"}),
+                               style={"description_width": "initial"}, layout=w.Layout(width="320px")),
         "reserves": w.SelectMultiple(options=["Food", "Medical", "Restorative"], value=(), rows=3,
                                      description="Reserves consumed", style={"description_width": "initial"}),
         "n": w.Dropdown(options=[100, 1_000, 10_000, 100_000, 1_000_000], value=n_draws, description="draws",
@@ -275,7 +275,8 @@ def memory_widget(n_runs: int = 400, seed: int = 2):
     controls = {
         "character": w.Dropdown(options=[(character_text(c), c) for c in characters() if wd.find_event(c).grey
                                          and all(x[0] in wd.SUPPORTED for x in wd.find_event(c).grey)],
-                                value="PIERRE", description="Character", style={"description_width": "initial"}),
+                                value="PIERRE", description="Character", style={"description_width": "initial"},
+                                layout=w.Layout(width="400px")),
         "position": w.IntSlider(1, 1, len(ZOMBIES) + 1, description="its place in the Memory",
                                 style={"description_width": "initial"}),
         "buried": w.IntSlider(3, 0, 4, description="Events already buried", style={"description_width": "initial"}),

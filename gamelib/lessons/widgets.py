@@ -55,7 +55,7 @@ def linked_answers(controls: Mapping[str, Any], compute: Callable[..., tuple[str
     result = w.HTML()
     # The plot is an Image widget holding PNG bytes, not an Output widget: output captured into
     # a widget needs a frontend to route it, which nbval and plain kernels do not have.
-    figure = w.Image(format="png", layout=w.Layout(max_width="100%", height="auto",
+    figure = w.Image(format="png", layout=w.Layout(max_width="100%", height="auto", object_fit="contain",
                                                     display=None if plot is not None else "none"))
     footer = w.HTML(f"<div style='color:#555;font-size:12.5px'>{html.escape(note)}</div>" if note else "")
 
@@ -69,7 +69,9 @@ def linked_answers(controls: Mapping[str, Any], compute: Callable[..., tuple[str
             return
         result.value = answers_html(title, exact, est)
         if plot is not None:
-            figure.value = figure_png(plot(**values, exact=exact, estimate=est))
+            fig = plot(**values, exact=exact, estimate=est)
+            figure.value = figure_png(fig)
+            figure.width = str(round(fig.get_figwidth() * fig.dpi))  # natural size, shrunk on small screens
             figure.layout.display = None
 
     for c in controls.values():
