@@ -77,8 +77,8 @@ def play_interrogations(memory: Sequence[str], n: int, *, seed: int = 0, protago
 
 
 class NoPowerAgent(Agent):
-    """The heuristic player who never uses the Protagonist's power (Aénor keeps at most one
-    Event, like everybody): to ask what a power is worth."""
+    """The heuristic player who does not use the Protagonist's power (Aénor keeps at most one
+    Event, like everybody), unless the rules leave no other action: to ask what a power is worth."""
 
     name = "heuristic without power"
     POWER_KINDS = ("redraw", "restore_power", "reserve_heal")
@@ -90,8 +90,11 @@ class NoPowerAgent(Agent):
         self.inner = HeuristicAgent(seed)
 
     def choose(self, state: Any):
-        legal = [a for a in state.legal_actions() if a.kind not in self.POWER_KINDS
+        every = state.legal_actions()
+        legal = [a for a in every if a.kind not in self.POWER_KINDS
                  and not (a.kind == "keep" and len(state.hand) > 1)]
+        if not legal:  # the rules leave nothing else (Aénor's second kept Event): the power is forced
+            legal = every
         best, best_cost = legal[0], float("inf")
         for a in legal:
             c = self.inner.cost(state, a)
