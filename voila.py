@@ -2,7 +2,12 @@
 (``make demo`` and the browser tests do). The one place for serving settings.
 
 * The page template ``gamelib`` (share/jupyter/voila/templates/gamelib) is Voila's lab template
-  without the links to a CDN: the dashboards request nothing from outside the server."""
+  without the links to a CDN: the dashboards request nothing from outside the server.
+
+A Python file (not voila.json) because the template's folder is found relative to this file.
+Its name shadows the ``voila`` package for a Python started in this folder (``python -c``,
+pytest's rootdir): gamelib imports Voila only inside dashboard kernels, which run in
+notebooks/dashboards."""
 import os
 from pathlib import Path
 

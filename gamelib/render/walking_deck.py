@@ -37,7 +37,7 @@ ODDS_NOTE = ("Exact odds from what you know: which Events are left in each pile 
 STYLE = """<style>
 .gl-wd{--u:1;background:#2f5d3a;background-image:radial-gradient(circle at 30% 20%,#3b7049,#264d30);color:#f4efe3;
   padding:calc(10px*var(--u));border-radius:12px;font-family:system-ui,-apple-system,"Segoe UI",sans-serif;
-  font-size:calc(13px*var(--u));line-height:1.3;box-sizing:border-box;max-width:100%;overflow-wrap:anywhere}
+  font-size:calc(13px*var(--u));line-height:1.3;box-sizing:border-box;max-width:100%;overflow-wrap:break-word}
 .gl-wd.gl-wd-large{--u:1.6}
 .gl-wd *{box-sizing:border-box}
 .gl-wd .zone{background:rgba(0,0,0,.18);border:1px dashed rgba(255,255,255,.35);border-radius:8px;padding:6px 8px;margin:4px;min-width:0}
@@ -59,12 +59,12 @@ STYLE = """<style>
 .gl-wd .back{width:calc(44px*var(--u));height:calc(62px*var(--u));border-radius:6px;margin:2px;display:flex;align-items:center;justify-content:center;
   font-weight:700;color:#f4efe3;box-shadow:0 1px 2px rgba(0,0,0,.5);border:2px solid #e9dfc6;
   background:repeating-linear-gradient(45deg,#5e4427,#5e4427 4px,#6e5232 4px,#6e5232 8px)}
-.gl-wd .mini{width:calc(92px*var(--u));min-height:calc(62px*var(--u));font-size:calc(11px*var(--u));padding:3px 4px;margin:2px;overflow:hidden}
+.gl-wd .mini{width:calc(104px*var(--u));min-height:calc(62px*var(--u));font-size:calc(11px*var(--u));padding:3px 4px;margin:2px;overflow:hidden}
 .gl-wd .mini .name{font-size:calc(11px*var(--u))}
 .gl-wd.gl-wd-large .mini .name{font-size:calc(12.5px*var(--u))}
 .gl-wd .memory{display:flex;flex-direction:row-reverse;flex-wrap:wrap;justify-content:flex-end}
 .gl-wd .memory.down .back{width:calc(30px*var(--u));height:calc(42px*var(--u));font-size:calc(12px*var(--u));border-width:1px;margin:2px 1px}
-.gl-wd .gl-wd-hand{flex:3 1 calc(330px*var(--u));min-height:calc(190px*var(--u))}
+.gl-wd .gl-wd-hand{flex:3 1 calc(490px*var(--u));min-height:calc(190px*var(--u))}
 .gl-wd .gl-wd-side{flex:1 1 calc(190px*var(--u));display:flex;flex-direction:column}
 .gl-wd .gl-wd-memory{flex:2 1 calc(200px*var(--u));min-height:calc(130px*var(--u))}
 .gl-wd .gl-wd-piles{flex:0 1 auto;min-height:calc(130px*var(--u))}

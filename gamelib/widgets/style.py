@@ -96,6 +96,7 @@ CSS = """
 .gl-stepper .gl-record textarea,.gl-stepper .gl-paste textarea{width:100%;min-height:6em;font-family:ui-monospace,monospace;font-size:12px}
 .gl-stepper .gl-record,.gl-stepper .gl-paste{width:100%}
 .gl-stepper .gl-dead:empty{display:none}
+.gl-stepper .jupyter-widgets-disconnected::before{display:none}
 .gl-stepper .gl-dead-box{background:#6e0e0e;color:#ffffff;font-size:calc(var(--gl-font) + 2px);padding:10px 14px;border-radius:8px;margin:4px 0}
 .gl-stepper .gl-hidden{display:none !important}
 .gl-stepper .gl-copybtn{font-size:var(--gl-font);padding:3px 10px;min-height:32px;cursor:pointer}
@@ -163,7 +164,7 @@ JS = r"""
        if (s === 'dead' || s === 'restarting' || s === 'autorestarting' || s === 'terminating' || k.isDisposed) {
          stopped = s;
          say('The game has stopped: the server process that runs it (the kernel) ' +
-             (s === 'dead' ? 'has died' : 'was restarted') +
+             (s === 'dead' ? 'has died' : 'stopped and was restarted without this game') +
              ', so the buttons no longer work. Reload the page to start again; a save record you copied earlier loads your game back.', true);
        } else if (c === 'connecting' || c === 'disconnected') {
          say('The connection to the server is lost; trying to reconnect. If this lasts, reload the page.', false);

@@ -72,8 +72,17 @@ class Timeline:
                 self._redo_one()
             return False
         branched = self.tip.ply > k
-        if branched:  # then ``base`` is not the tip's object, so the kept line stays intact
-            self._keep(self.tip)
+        if branched:
+            path = [*_labels(base), chosen.label]
+            for i, other in enumerate(self.kept):
+                if other.ply > k and _labels(other)[: k + 1] == path:
+                    # that decision was taken before, on a kept line: continue along it
+                    self.kept[i] = self.tip
+                    self.tip = other
+                    self.present = other if other.ply == k + 1 else other.at_ply(k + 1)
+                    self.shown_ply = k + 1
+                    return True
+            self._keep(self.tip)  # ``base`` is not the tip's object, so the kept line stays intact
         base.apply(chosen)  # ``base`` is the present or a fresh copy from ``at_ply``
         self.present = self.tip = base
         self.shown_ply = base.ply
