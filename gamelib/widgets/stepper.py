@@ -801,7 +801,7 @@ class Stepper:
             self.notice_widget.value = notices
         over = shown.is_over
         self.step_button.disabled = over or curtain is not None
-        running = self._task is not None and self._autoplay
+        running = self._autoplay  # (set while Auto-play goes on in the background)
         self.auto_button.description = "Stop" if running else "Auto-play"
         self.auto_button.disabled = (state.is_over and not running) or curtain is not None
         self.undo_button.disabled = tl.shown_ply == 0 or curtain is not None
@@ -820,7 +820,7 @@ class Stepper:
             note = f"Waiting for {curtain} to come to the screen."
         elif shown.is_over:
             note = "The game is over: press New game, Undo, or look back with the History slider."
-        elif self._autoplay and self._task is not None:
+        elif self._autoplay:
             note = f"Auto-play: the agents play (one decision every {self.pause:.1f} s); press Stop to take over."
         elif not self.visible_labels():
             who = self.seats.get(mover, PERSON)
