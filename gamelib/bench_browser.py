@@ -117,6 +117,18 @@ class VoilaServer:
         except OSError:
             return ""
 
+    def page_url(self, notebook: str | Path, query: str = "") -> str:
+        """The URL of one dashboard: the server's root for a one-notebook server, else
+        ``voila/render/<name>`` of the served folder; ``query`` without the '?'."""
+        if self.notebook.is_dir():
+            rel = Path(notebook)
+            if rel.is_absolute():
+                rel = rel.relative_to(self.notebook.resolve())
+            url = f"{self.url}voila/render/{rel.as_posix()}"
+        else:
+            url = self.url
+        return url + (f"?{query}" if query else "")
+
     def kernel_pid(self, kernel_id: str) -> int | None:
         """The process of the kernel ``kernel_id`` among this server's children (to kill it in a
         test of what a page shows when its kernel dies)."""

@@ -9,7 +9,7 @@ from gamelib import bench_browser as bb
 
 #: the dashboard the browser tests drive; another one can be checked the same way:
 #: GAMELIB_DASHBOARD=... GAMELIB_DASHBOARD_GAME=name=module:Class
-NOTEBOOK = Path(os.environ.get("GAMELIB_DASHBOARD", bb.DASHBOARD))
+NOTEBOOK = Path(os.environ.get("GAMELIB_DASHBOARD", bb.DASHBOARD)).resolve()
 
 
 def need_browser() -> None:
@@ -30,12 +30,14 @@ def need_browser() -> None:
 
 @pytest.fixture(scope="session")
 def voila():
-    """One Voila server for the whole session, with pre-started kernels as a classroom server
-    would run (so the URL's query string must reach a kernel that started before the request)."""
+    """One Voila server for the whole session, serving the dashboards' folder with pre-started
+    kernels as a classroom server would (so the URL's query string must reach a kernel that
+    started before the request). ``voila.page_url("deadland.ipynb", "seed=3")`` is a page's
+    address; ``voila.kernel_pid(id)``, ``voila.log_tail()`` help tests and their failures."""
     need_browser()
-    server = bb.VoilaServer(NOTEBOOK, preheat=True)
+    server = bb.VoilaServer(NOTEBOOK.parent, preheat=True)
     with server:
-        yield server  # .url, .kernel_pid(id), .log_tail()
+        yield server
 
 
 @pytest.fixture(scope="session")

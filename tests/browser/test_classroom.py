@@ -58,7 +58,7 @@ def page(voila, browser):
     problems: list[str] = []
     pg.on("console", lambda m: problems.append(m.text) if m.type == "error" else None)
     pg.problems = problems  # type: ignore[attr-defined]
-    bb.open_dashboard(pg, voila.url + f"?seed={SEED}&large=1")
+    bb.open_dashboard(pg, voila.page_url(bb.DASHBOARD, f"seed={SEED}&large=1"))
     yield pg
     ctx.close()
 

@@ -36,7 +36,7 @@ def page(voila, browser):
         pg.on("console", lambda m: problems.append(f"console {m.type}: {m.text}") if m.type == "error" else None)
         pg.on("pageerror", lambda e: problems.append(f"page error: {e}"))
         pg.problems = problems  # type: ignore[attr-defined]
-        bb.open_dashboard(pg, voila.url)
+        bb.open_dashboard(pg, voila.page_url(NOTEBOOK))
         yield pg
     finally:
         pg.close()
