@@ -77,9 +77,13 @@ class VoilaServer:
     """``with VoilaServer(notebook) as url:`` a Voila server on a free port, stopped afterwards.
     Its output goes to a log file whose tail is included in any startup error."""
 
-    def __init__(self, notebook: Path | str = DASHBOARD, timeout: float = 60.0):
+    def __init__(self, notebook: Path | str = DASHBOARD, timeout: float = 60.0, preheat: bool = False,
+                 extra_args: tuple[str, ...] = ()):
         self.notebook = Path(notebook)
         self.timeout = timeout
+        # preheat: Voila runs the notebook in a pre-started kernel before anyone asks for the
+        # page (a classroom server's setting); the dashboard then waits for the query string.
+        self.extra_args = (("--preheat_kernel=True", "--pool_size=1") if preheat else ()) + tuple(extra_args)
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}/"
         self.proc: subprocess.Popen | None = None
@@ -91,7 +95,7 @@ class VoilaServer:
         log = self.log_path.open("wb")
         self.proc = subprocess.Popen(
             [voila_executable(), str(self.notebook), f"--port={self.port}", "--no-browser",
-             "--Voila.ip=127.0.0.1", "--ServerApp.open_browser=False"],
+             "--Voila.ip=127.0.0.1", "--ServerApp.open_browser=False", *self.extra_args],
             cwd=str(ROOT), stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
         )
         deadline = time.monotonic() + self.timeout
@@ -112,6 +116,40 @@ class VoilaServer:
             return self.log_path.read_text(errors="replace")[-n:]
         except OSError:
             return ""
+
+    def page_url(self, notebook: str | Path, query: str = "") -> str:
+        """The URL of one dashboard: the server's root for a one-notebook server, else
+        ``voila/render/<name>`` of the served folder; ``query`` without the '?'."""
+        if self.notebook.is_dir():
+            rel = Path(notebook)
+            if rel.is_absolute():
+                rel = rel.relative_to(self.notebook.resolve())
+            url = f"{self.url}voila/render/{rel.as_posix()}"
+        else:
+            url = self.url
+        return url + (f"?{query}" if query else "")
+
+    def kernel_pid(self, kernel_id: str) -> int | None:
+        """The process of the kernel ``kernel_id`` among this server's children (to kill it in a
+        test of what a page shows when its kernel dies)."""
+        if self.proc is None:
+            return None
+        mine = {self.proc.pid}
+        found = None
+        for _ in range(3):  # children, grandchildren...
+            for entry in Path("/proc").iterdir():
+                if not entry.name.isdigit():
+                    continue
+                try:
+                    ppid = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
+                    cmd = (entry / "cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
+                except (OSError, IndexError, ValueError):
+                    continue
+                if ppid in mine:
+                    mine.add(int(entry.name))
+                    if kernel_id in cmd:
+                        found = int(entry.name)
+        return found
 
     def __exit__(self, *exc: Any) -> None:
         if self.proc is not None and self.proc.poll() is None:
@@ -136,6 +174,28 @@ def offline_cdn(page: Any) -> None:
     answer it locally with an empty stylesheet; nothing the dashboard uses comes from it."""
     page.route("https://cdn.jsdelivr.net/npm/@fortawesome/**",
                lambda route: route.fulfill(status=200, content_type="text/css", body=""))
+
+
+def count_outside_requests(target: Any, server_url: str) -> list[str]:
+    """Route every request of a page or browser context: those to ``server_url`` (and data:,
+    blob:, file:) go through, any other is refused and listed in the returned list."""
+    outside: list[str] = []
+
+    def handle(route: Any) -> None:
+        url = route.request.url
+        if url.startswith(server_url) or url.split(":", 1)[0] in ("data", "blob", "file"):
+            route.continue_()
+        else:
+            outside.append(url)
+            route.abort()
+
+    target.route("**/*", handle)
+    return outside
+
+
+def kernel_id(page: Any) -> str:
+    """The id of the kernel behind a Voila page."""
+    return page.evaluate("window.jupyterapp.widgetManagerPromise.promise.then(m => m.kernel.id)")
 
 
 def open_dashboard(page: Any, url: str, timeout_ms: float = 60_000) -> float:

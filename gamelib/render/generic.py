@@ -7,6 +7,26 @@ from typing import Any
 # keys the stepper already shows elsewhere (status line, buttons, log panel)
 _SHOWN_ELSEWHERE = ("game", "player", "legal_actions", "log")
 
+#: Seat colours from the Okabe-Ito palette (told apart with the common colour-vision
+#: deficiencies), each with the text colour that keeps a contrast of at least 4.5:1 and a letter,
+#: so a seat never depends on colour alone. Renderers may use them for their players.
+SEAT_COLOURS: dict[str, tuple[str, str, str]] = {
+    "red": ("#D55E00", "#000000", "R"),
+    "blue": ("#0072B2", "#FFFFFF", "B"),
+    "green": ("#009E73", "#000000", "G"),
+    "yellow": ("#F0E442", "#000000", "Y"),
+    "purple": ("#CC79A7", "#000000", "P"),
+    "white": ("#FFFFFF", "#000000", "W"),
+    "black": ("#000000", "#FFFFFF", "K"),
+}
+
+
+def seat_badge(name: str) -> str:
+    """A seat's name in a coloured badge with its letter (escaped; unknown names in grey)."""
+    bg, fg, letter = SEAT_COLOURS.get(name.lower(), ("#E0E0E0", "#000000", name[:1].upper()))
+    return (f'<span class="gl-seat-badge" style="background:{bg};color:{fg};border:1px solid #444;'
+            f'border-radius:4px;padding:0 4px;white-space:nowrap"><b>{escape(letter)}</b> {escape(name)}</span>')
+
 
 def seat(state: Any, reveal: bool | None, player: str | None) -> str | None:
     """Whose eyes the picture uses: None for the table view."""
@@ -43,17 +63,19 @@ STYLE = """<style>
 .gl-generic table.gl-kv th{text-align:left;padding:2px 8px;background:#f3f0e8;font-weight:600;vertical-align:top}
 .gl-generic table.gl-kv td{padding:2px 8px;border-bottom:1px solid #e5e0d5}
 .gl-generic ol.gl-list{margin:0;padding-left:1.4em}
+.gl-generic{overflow-wrap:anywhere;max-width:100%;color:#1f1f1f}
+.gl-generic.gl-generic-large{font-size:20px}
 </style>"""
 
 
-def render_html(state: Any, reveal: bool | None = None, player: str | None = None) -> str:
-    """The view (``view(None)`` when ``reveal``) as a two-column table."""
+def render_html(state: Any, reveal: bool | None = None, player: str | None = None, large: bool = False) -> str:
+    """The view (``view(None)`` when ``reveal``) as a two-column table; ``large`` for a projector."""
     who = seat(state, reveal, player)
     view = state.view(who)
     body = {k: v for k, v in view.items() if k not in _SHOWN_ELSEWHERE}
     title = escape(getattr(state.game, "title", state.game.name))
     eyes = "table view (everything face up)" if who is None else f"seen by {escape(who)}"
     return (
-        f'{STYLE}<div class="gl-generic"><div class="gl-caption"><b>{title}</b> — {eyes}</div>'
+        f'{STYLE}<div class="gl-generic{" gl-generic-large" if large else ""}"><div class="gl-caption"><b>{title}</b> — {eyes}</div>'
         f"{value_html(body)}</div>"
     )

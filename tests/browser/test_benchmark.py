@@ -7,7 +7,7 @@ import pytest
 from gamelib import bench_browser as bb
 
 from .conftest import need_browser
-from .test_dashboard import NOTEBOOK
+from .conftest import NOTEBOOK
 
 pytestmark = pytest.mark.browser
 
