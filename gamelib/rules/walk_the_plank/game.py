@@ -30,8 +30,7 @@ class WalkThePlank(Game):
     option_specs = (
         Option("players", 4, "number of pirates' colours at the table, seated in this order: "
                + ", ".join(COLOURS), choices=(3, 4, 5)),
-        CardsOption("cards", None, "None for the shipped card set, the path of a TOML copy to use instead, "
-                    "or its table (a dict, as records carry it)"),
+        CardsOption("cards", None, "None for the shipped card set, or the path of a TOML copy to use instead"),
         Option("max_rounds", 100, "house rule: after this round the game stops and nobody wins "
                "(the rulebook has no limit; random play could otherwise go on and on)", check=_rounds_option),
     )

@@ -36,8 +36,7 @@ class WalkingDeck(Game):
     option_specs = (
         _ProtagonistOption("protagonist", "Aénor", "the Protagonist you play (difficulty, burial limit, power)",
                            choices=PROTAGONISTS),
-        CardsOption("cards", None, "None for the shipped card set, the path of your own copy of walking_deck.toml, "
-                    "or its table (a dict, as records carry it)"),
+        CardsOption("cards", None, "None for the shipped card set, or the path of your own copy of walking_deck.toml"),
     )
     renderer = "gamelib.render.walking_deck:render_html"
     agent_classes = {"heuristic": "gamelib.rules.walking_deck.agents:HeuristicAgent"}
