@@ -227,7 +227,7 @@ def from_scenario(game: WalkingDeck, d: Mapping[str, Any], seed: int) -> Walking
 
     _resolving(s, d, phase, current, lost)
     _pending(s, d, phase)
-    if drawn is not None and (s.pending is None or s.pending[0] != "calamity"):
+    if drawn is not None and (s.pending is None or s.pending.kind != "calamity"):
         raise ScenarioError("drawn_calamity", "a Calamity is out of the bag only while a Calamity decision is pending")
 
     if lost:
