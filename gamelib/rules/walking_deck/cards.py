@@ -122,15 +122,36 @@ def mask_text(mask: int) -> str:
     return " + ".join(mask_names(mask)) if mask else "no weakness"
 
 
-class Event:
-    """One Event card. ``white``/``black``/``grey`` are tuples of parsed effects (empty: no banner)."""
+class _Card:
+    """A card definition: read-only once made, because one card set is shared by every Game
+    and State that uses it (and cached): change the card file instead."""
 
-    __slots__ = ("id", "name", "label", "pile", "kind", "source", "white", "black", "grey",
-                 "weak", "toughness", "immediate", "is_character", "texts", "note")
+    __slots__ = ()
 
     def __init__(self, **kw: Any):
         for k in self.__slots__:
-            setattr(self, k, kw.get(k))
+            object.__setattr__(self, k, kw.get(k))
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError(f"{type(self).__name__} {getattr(self, 'id', getattr(self, 'name', ''))} is read-only "
+                             "(card sets are shared); change the card file instead")
+
+    __delattr__ = __setattr__  # type: ignore[assignment]
+
+    def __reduce__(self):
+        return _rebuild, (type(self), {k: getattr(self, k) for k in self.__slots__})
+
+
+def _rebuild(cls: type, fields: dict[str, Any]) -> Any:
+    return cls(**fields)
+
+
+class Event(_Card):
+    """One Event card. ``white``/``black``/``grey`` are tuples of parsed effects (empty: no banner);
+    ``weak`` is a weakness mask (Characters; 0 otherwise)."""
+
+    __slots__ = ("id", "name", "label", "pile", "kind", "source", "white", "black", "grey",
+                 "weak", "toughness", "immediate", "is_character", "texts", "note")
 
     def __repr__(self) -> str:
         return f"<Event {self.id} {self.label}>"
@@ -153,20 +174,18 @@ def can_take(e: Event, dmg: int) -> str:
     return f"{orientation(e, dmg)} (can still take {left})"
 
 
-class Token:
+class Token(_Card):
+    """A Calamity token; ``text`` is what it shows (its weaknesses, or Respite)."""
+
     __slots__ = ("id", "weak", "respite", "source", "order", "text")
 
-    def __init__(self, id: str, weak: int, respite: bool, source: str, order: int):
-        self.id, self.weak, self.respite, self.source, self.order = id, weak, respite, source, order
-        self.text = "Respite (no weakness)" if respite else mask_text(weak)
+
+def token_text(weak: int, respite: bool) -> str:
+    return "Respite (no weakness)" if respite else mask_text(weak)
 
 
-class Protagonist:
+class Protagonist(_Card):
     __slots__ = ("name", "ascii", "stars", "burial_limit", "power", "uses", "source", "text")
-
-    def __init__(self, **kw: Any):
-        for k in self.__slots__:
-            setattr(self, k, kw.get(k))
 
 
 class CardSet:
@@ -331,14 +350,15 @@ EVENT_FIELDS = ("id", "name", "pile", "kind", "source", "white", "black", "grey"
                 "weaknesses", "toughness", "immediate", "note")
 
 
-def _event(file: str, raw: Any, index: int) -> Event:
+def _event(file: str, raw: Any, index: int) -> dict[str, Any]:
+    """One checked Event, as the fields of its ``Event`` (all but the label)."""
     name = raw.get("id") if isinstance(raw, dict) else None
     ck = Checker(file, name if isinstance(name, str) else f"event #{index + 1}", raw)
     ck.no_unknown(EVENT_FIELDS)
     cid = ck.req("id", str)
-    ev = Event(id=cid, name=ck.req("name", str), pile=ck.choice("pile", PILES), kind=ck.choice("kind", KINDS),
-               source=ck.source(), note=ck.req("note", str, ""))
-    if not ev.name.strip():
+    ev = dict(id=cid, name=ck.req("name", str), pile=ck.choice("pile", PILES), kind=ck.choice("kind", KINDS),
+              source=ck.source(), note=ck.req("note", str, ""))
+    if not ev["name"].strip():
         raise ck.fail("name", "must not be empty")
     for banner in BANNERS:
         if banner not in ck.data:
@@ -350,42 +370,43 @@ def _event(file: str, raw: Any, index: int) -> Event:
                 raise ck.fail(banner, f"{effect_text(e)!r} acts on the hand or a pile, so it can only be on a white or black banner")
             if e.kind in GREY_ONLY and banner != "grey":
                 raise ck.fail(banner, f"{effect_text(e)!r} acts on the Characters in front of you, so it can only be on the grey banner")
-        setattr(ev, banner, effects)
-    if not (ev.white or ev.black or ev.grey):
+        ev[banner] = effects
+    if not (ev["white"] or ev["black"] or ev["grey"]):
         raise ck.fail("grey", "an Event needs at least one banner (white, black or grey)")
-    ev.is_character = ev.kind == "Character"
-    if ev.is_character:
+    ev["is_character"] = ev["kind"] == "Character"
+    if ev["is_character"]:
         ws = ck.str_list("weaknesses", WEAKNESSES)
         if not ws:
             raise ck.fail("weaknesses", "a Character needs at least one weakness")
-        ev.weak = sum(bit(w) for w in set(ws))
-        ev.toughness = ck.int_range("toughness", *TOUGHNESS)
+        ev["weak"] = sum(bit(w) for w in set(ws))
+        ev["toughness"] = ck.int_range("toughness", *TOUGHNESS)
     else:
         for f in ("weaknesses", "toughness"):
             if f in ck.data:
                 raise ck.fail(f, "only Characters have weaknesses and toughness")
-        ev.weak, ev.toughness = 0, 0
-    ev.immediate = ck.choice("immediate", (IMMEDIATE,), None) is not None
-    if ev.immediate and ev.white:
+        ev["weak"], ev["toughness"] = 0, 0
+    ev["immediate"] = ck.choice("immediate", (IMMEDIATE,), None) is not None
+    if ev["immediate"] and ev["white"]:
         raise ck.fail("white", "an Event with an immediate effect memorises itself without its effects, "
                                "so its white banner would never apply")
-    ev.texts = {b: banner_text(getattr(ev, b)) for b in BANNERS}
+    ev["texts"] = {b: banner_text(ev[b]) for b in BANNERS}
     return ev
 
 
-def _labels(events: list[Event]) -> None:
+def _labels(events: list[dict[str, Any]]) -> None:
     """Labels are names, made unique with the pile (and a number) when names repeat."""
-    count = Counter(e.name for e in events)
+    count = Counter(e["name"] for e in events)
     seen: Counter = Counter()
-    per_pile = Counter((e.name, e.pile) for e in events)
+    per_pile = Counter((e["name"], e["pile"]) for e in events)
     for e in events:
-        if count[e.name] == 1:
-            e.label = e.name
-        elif per_pile[(e.name, e.pile)] == 1:
-            e.label = f"{e.name} ({e.pile})"
+        name, pile = e["name"], e["pile"]
+        if count[name] == 1:
+            e["label"] = name
+        elif per_pile[(name, pile)] == 1:
+            e["label"] = f"{name} ({pile})"
         else:
-            seen[(e.name, e.pile)] += 1
-            e.label = f"{e.name} ({e.pile} {seen[(e.name, e.pile)]})"
+            seen[(name, pile)] += 1
+            e["label"] = f"{name} ({pile} {seen[(name, pile)]})"
 
 
 DEFAULT_FILE = "walking_deck.toml"
@@ -402,17 +423,18 @@ def cards_from_table(data: Mapping[str, Any], file: str) -> CardSet:
     top = Checker(file, None, data)
     top.no_unknown(("title", "note", "event", "calamity", "protagonist"))
 
-    events: list[Event] = [_event(file, raw, i) for i, raw in enumerate(top.req("event", list))]
-    ids = Counter(e.id for e in events)
+    checked = [_event(file, raw, i) for i, raw in enumerate(top.req("event", list))]
+    ids = Counter(e["id"] for e in checked)
     dup = [i for i, n in ids.items() if n > 1]
     if dup:
         raise CardDataError(file, dup[0], "id", "this id is used by more than one Event")
-    piles = {pile: tuple(e.id for e in events if e.pile == pile) for pile in PILES}
+    piles = {pile: tuple(e["id"] for e in checked if e["pile"] == pile) for pile in PILES}
     for pile, members in piles.items():
         if len(members) != PILE_SIZE:
             extra = members[PILE_SIZE] if len(members) > PILE_SIZE else None
             raise CardDataError(file, extra, "pile", f"the {pile} pile has {len(members)} Events; it needs exactly {PILE_SIZE}")
-    _labels(events)
+    _labels(checked)
+    events = [Event(**e) for e in checked]
 
     tokens: dict[str, Token] = {}
     for i, raw in enumerate(top.req("calamity", list)):
@@ -428,7 +450,9 @@ def cards_from_table(data: Mapping[str, Any], file: str) -> CardSet:
             raise ck.fail("weaknesses", "a Respite Calamity shows no weakness")
         if not respite and not ws:
             raise ck.fail("weaknesses", "a Calamity needs at least one weakness (or respite = true)")
-        tokens[tid] = Token(tid, sum(bit(w) for w in set(ws)), respite, ck.source(), len(ids) + i)
+        weak = sum(bit(w) for w in set(ws))
+        tokens[tid] = Token(id=tid, weak=weak, respite=respite, source=ck.source(), order=len(ids) + i,
+                            text=token_text(weak, respite))
     n_cal = sum(1 for t in tokens.values() if not t.respite)
     if n_cal != N_CALAMITIES or len(tokens) - n_cal != N_RESPITES:
         raise CardDataError(file, None, "calamity", f"the bag needs {N_CALAMITIES} Calamity tokens with weaknesses and "
