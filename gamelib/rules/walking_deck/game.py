@@ -11,8 +11,8 @@ from gamelib.core import Game, Option, OptionError, log
 from gamelib.core.cards import CardsOption
 
 from . import odds, rules, scenario, views
-from .cards import JOURNEY, PILES, PROTAGONISTS, SETUP, cached_cards
-from .state import DRAW, NO_BANNER, WalkingDeckState
+from .cards import JOURNEY, PILES, PROTAGONISTS, RESERVES, SETUP, cached_cards
+from .state import DRAW, WalkingDeckState, clear_banner
 
 # the engine hooks (see state.py)
 WalkingDeckState._legal_actions = rules.legal_actions
@@ -70,13 +70,13 @@ class WalkingDeck(Game):
         s.hand, s.memory, s.avoided, s.buried, s.front, s.removed = [], [], [], [], [], []
         s.dmg = {}
         s.current = None
-        s.reserves = (True, True, True)
+        s.reserves = (True,) * len(RESERVES)
         s.bag = list(cs.calamities)
         s.aside = list(cs.respites)
         s.drawn = None
         s.out = ()
         s.stage, s.step = JOURNEY, DRAW
-        s.src, s.banner, s.nxt, s.failed = None, NO_BANNER, 0, False
+        clear_banner(s)
         s.pending = None
         s.uses = s.power_reserves = 0
         s.over = None
