@@ -14,7 +14,6 @@ PKG = Path(__file__).resolve().parents[1] / "gamelib"
 CYCLES_TODAY = {
     "walking_deck": "cards, common, effects, rules and view form one cycle; scenario and state another",
     "deadland": "effects, flow, game, odds, reactions, roles, scenarios, state, trials and views form one cycle",
-    "walk_the_plank": "state and scenario import each other",
 }
 
 

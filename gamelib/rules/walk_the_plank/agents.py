@@ -5,7 +5,8 @@ from gamelib.agents import Agent
 from gamelib.core import Action, State
 
 from .cards import CardDef
-from .effects import DEAD, options, perform
+from .cards import DEAD, PIRATES
+from .effects import options, perform
 
 
 def board_score(pos: list[int], planks: int, seat: int, n: int) -> float:
@@ -16,7 +17,7 @@ def board_score(pos: list[int], planks: int, seat: int, n: int) -> float:
         if p == DEAD:
             continue
         value = 10.0 + (planks + 1 - p)
-        if pid // 3 == seat:
+        if pid // PIRATES == seat:
             mine += value
         else:
             theirs += value
