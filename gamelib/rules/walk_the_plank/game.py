@@ -54,6 +54,7 @@ class WalkThePlank(Game):
 
     def _setup(self) -> None:
         self.cards = cached_cards(self.options["cards"])
+        self.n_cards = len(self.cards)
         self._players = COLOURS[: self.options["players"]]
         self.max_rounds: int = self.options["max_rounds"]
         # In a five-player game the second player eliminated also plays the Ghost.
@@ -68,6 +69,8 @@ class WalkThePlank(Game):
             tuple(Action(f"Ghost plays {c.name} on card {k}", "ghost", (c.index, k)) for k in c.slots)
             for c in self.cards
         )
+        #: (a seat's slice of ``loc``, the position to fill or 0 for a Ghost) -> its legal Actions
+        self.programming_choices: dict[tuple, list[Action]] = {}
 
     @property
     def players(self) -> tuple[str, ...]:
@@ -86,6 +89,7 @@ class WalkThePlank(Game):
         s.final, s.result = False, None
         s.stage, s.card_no, s.off, s.pending = PROGRAMMING, 0, 0, NO_CARD
         s.turn, s.slot = s.captain, CARD_NUMBERS[0]
+        s.choices = None
         log(s, "Setup", f"the plank has 3 pieces; every pirate is on the ship; "
             f"{self._players[s.captain]} is chosen at random to hold the Captain's Token")
         log(s, "How to Play", f"round 1: {self._players[s.captain]} holds the Captain's Token")

@@ -18,23 +18,40 @@ NUMBER = {2: "two", 3: "three"}
 
 
 # ---- legal actions --------------------------------------------------------------------------
+# The lists returned are shared (cached per game and in ``PlankState.choices``): the engine copies
+# them for its callers and never changes them in place, and neither may anything here.
 def legal_actions(s: PlankState) -> list[Action]:
     if s.stage == PROGRAMMING:
         seat = s.turn
-        return ghost_choices(s, seat) if seat in s.ghosts else program_choices(s, seat)
+        nc = s.game.n_cards
+        b = seat * nc
+        ghost = seat in s.ghosts
+        # a programming choice depends only on the seat's cards and the position to fill
+        key = (tuple(s.loc[b:b + nc]), 0 if ghost else s.slot)
+        cache = s.game.programming_choices
+        got = cache.get(key)
+        if got is None:
+            if len(cache) > 100_000:  # far more than a card set of ten reaches; a bound all the same
+                cache.clear()
+            got = cache[key] = ghost_choices(s.game, key[0]) if ghost else program_choices(s.game, key[0], s.slot)
+        return got
+    if s.choices is None:  # (set by ``advance`` whenever a card waits for a choice)
+        s.choices = resolve_choices(s)
+    return s.choices
+
+
+def resolve_choices(s: PlankState) -> list[Action]:
+    """The ways to carry out the revealed card waiting for its player's choice."""
     seat = s.revealer()
     card = s.game.cards[s.pending]
     return [Action(label, "resolve", args) for label, args in card_options(s, seat, card)]
 
 
-def program_choices(s: PlankState, seat: int) -> list[Action]:
-    game = s.game
-    k = s.slot
+def program_choices(game, loc: tuple[int, ...], k: int) -> list[Action]:
+    """The cards a player with cards at ``loc`` (its slice of ``PlankState.loc``) may place as card ``k``."""
     masks = game.slot_masks
     nc = len(masks)
-    b = seat * nc
-    loc = s.loc
-    hand = [i for i in range(nc) if loc[b + i] == HAND]
+    hand = [i for i in range(nc) if loc[i] == HAND]
     # Hall's condition for the positions still to fill after this one (at most two):
     # each needs a card, and two positions need two different cards.
     m1, m2 = 1 << (k + 1), 1 << (k + 2)
@@ -55,9 +72,9 @@ def program_choices(s: PlankState, seat: int) -> list[Action]:
     return out
 
 
-def ghost_choices(s: PlankState, seat: int) -> list[Action]:
-    game = s.game
-    return [a for i in s.cards_at(seat, HAND) if game.cards[i].is_shove for a in game.ghost_actions[i]]
+def ghost_choices(game, loc: tuple[int, ...]) -> list[Action]:
+    """The Ghost card (a Shove card in hand) and position a Ghost's player with cards at ``loc`` may place."""
+    return [a for i, w in enumerate(loc) if w == HAND and game.cards[i].is_shove for a in game.ghost_actions[i]]
 
 
 def card_options(s: PlankState, seat: int, card: CardDef) -> list[tuple[str, tuple]]:
@@ -111,36 +128,40 @@ def explain_illegal(s: PlankState, label: str) -> str:
 
 
 # ---- carrying out actions -------------------------------------------------------------------
+# Log texts are built only when the log is kept (``log_enabled``): simulations keep none, and
+# formatting the lines would otherwise be a large share of their time.
 def apply(s: PlankState, action: Action) -> None:
-    colours = s.game.players
-    nc = len(s.game.cards)
-    if action.kind in ("program", "ghost"):
-        seat = s.turn
-        idx, slot = action.args
-        name = s.game.cards[idx].name
-        s.loc[seat * nc + idx] = slot
-        if action.kind == "ghost":
-            # Ghost Pirate 3: the number is declared before the first reveal, once every
-            # player has placed (see declare_ghost_cards); until then only its player knows it.
-            log(s, "Ghost Pirate", f"{colours[seat]} places one Shove card face down for the Ghost; "
-                "when it will be played is declared once everyone has placed")
-            log(s, "Ghost Pirate", f"{colours[seat]}'s Ghost card is {name}, to be played as card {slot}",
-                visible_to=[colours[seat]])
-            next_programmer(s)
-        else:
-            log(s, "How to Play", f"{colours[seat]} places card {slot} face down")
-            log(s, "How to Play", f"{colours[seat]} programs {name} as card {slot}",
-                visible_to=[colours[seat]])
-            if slot < LAST_CARD:
-                s.slot = slot + 1
-            else:
-                next_programmer(s)
+    kind = action.kind
+    if kind == "resolve":
+        seat = s.revealer()
+        card = s.game.cards[s.pending]
+        s.pending, s.choices = NO_CARD, None
+        resolve(s, seat, card, action.label, action.args, forced=False)
+        advance(s)
         return
-    seat = s.revealer()
-    card = s.game.cards[s.pending]
-    s.pending = NO_CARD
-    resolve(s, seat, card, action.label, action.args, forced=False)
-    advance(s)
+    seat = s.turn
+    idx, slot = action.args
+    s.loc[seat * s.game.n_cards + idx] = slot
+    if kind == "program":
+        if s.log_enabled:
+            colours = s.game.players
+            log(s, "How to Play", f"{colours[seat]} places card {slot} face down")
+            log(s, "How to Play", f"{colours[seat]} programs {s.game.cards[idx].name} as card {slot}",
+                visible_to=[colours[seat]])
+        if slot < LAST_CARD:
+            s.slot = slot + 1
+        else:
+            next_programmer(s)
+        return
+    # a Ghost card. Ghost Pirate 3: the number is declared before the first reveal, once every
+    # player has placed (see declare_ghost_cards); until then only its player knows it.
+    if s.log_enabled:
+        colours = s.game.players
+        log(s, "Ghost Pirate", f"{colours[seat]} places one Shove card face down for the Ghost; "
+            "when it will be played is declared once everyone has placed")
+        log(s, "Ghost Pirate", f"{colours[seat]}'s Ghost card is {s.game.cards[idx].name}, to be played as card {slot}",
+            visible_to=[colours[seat]])
+    next_programmer(s)
 
 
 def next_programmer(s: PlankState) -> None:
@@ -153,17 +174,19 @@ def next_programmer(s: PlankState) -> None:
             s.turn, s.slot = seat, CARD_NUMBERS[0]
             return
         off += 1
-    declare_ghost_cards(s)
+    if s.ghosts and s.log_enabled:
+        declare_ghost_cards(s)
     s.stage = RESOLUTION
     s.card_no, s.off, s.pending = CARD_NUMBERS[0], -1, NO_CARD
     s.turn, s.slot = s.captain, 0  # canonical, so scenarios rebuild the same key
-    log(s, "How to Play", f"every card is face down; {s.game.players[s.captain]} "
-        "(Captain's Token) reveals first")
+    if s.log_enabled:
+        log(s, "How to Play", f"every card is face down; {s.game.players[s.captain]} "
+            "(Captain's Token) reveals first")
     advance(s)
 
 
 def declare_ghost_cards(s: PlankState) -> None:
-    """Everyone has placed: each Ghost's player says when its card will be played."""
+    """Everyone has placed: each Ghost's player says when its card will be played (log only)."""
     n = len(s.game.players)
     for off in range(n):
         seat = (s.captain + off) % n
@@ -182,39 +205,51 @@ def programs_this_round(s: PlankState, seat: int) -> bool:
         cards = s.game.cards
         if any(cards[i].is_shove for i in s.cards_at(seat, HAND)):
             return True
-        log(s, "Ghost Pirate", f"{s.game.players[seat]} has no Shove card in hand: no Ghost card this round")
+        if s.log_enabled:
+            log(s, "Ghost Pirate", f"{s.game.players[seat]} has no Shove card in hand: no Ghost card this round")
     return False
 
 
 def advance(s: PlankState) -> None:
     """Reveal cards in turn order until one needs a choice, or the round ends."""
-    n = len(s.game.players)
-    nc = len(s.game.cards)
-    colours = s.game.players
+    game = s.game
+    colours = game.players
+    cards = game.cards
+    n = len(colours)
+    nc = len(cards)
+    loc = s.loc
+    captain = s.captain
+    off, k = s.off, s.card_no
     while True:
-        s.off += 1
-        if s.off >= n:
-            s.off = 0
-            s.card_no += 1
-            if s.card_no > LAST_CARD:
+        off += 1
+        if off >= n:
+            off = 0
+            k += 1
+            if k > LAST_CARD:
+                s.off, s.card_no = off, k
                 end_round(s)
                 return
-        seat = (s.captain + s.off) % n
-        idx = s.face_down(seat, s.card_no)
-        if idx < 0:
+        seat = (captain + off) % n
+        b = seat * nc
+        try:
+            idx = loc.index(k, b, b + nc) - b
+        except ValueError:  # no card placed there (eliminated, or a Ghost's other positions)
             continue
-        card = s.game.cards[idx]
-        s.loc[seat * nc + idx] = REVEALED + s.card_no
-        who = f"{colours[seat]}'s Ghost" if seat in s.ghosts else colours[seat]
-        log(s, SECTION[card.effect], f"{who} reveals card {s.card_no}: {card.name}")
-        opts = card_options(s, seat, card)
+        s.off, s.card_no = off, k
+        card = cards[idx]
+        loc[b + idx] = REVEALED + k
+        if s.log_enabled:
+            who = f"{colours[seat]}'s Ghost" if seat in s.ghosts else colours[seat]
+            log(s, SECTION[card.effect], f"{who} reveals card {k}: {card.name}")
+        opts = options(s.pos, s.planks, colours, seat, seat in s.ghosts, card.effect, k)
         if not opts:
-            log(s, SECTION[card.effect], f"{card.name} has no effect ({why_nothing(s, seat, card)})")
-            after_card(s, seat)
+            if s.log_enabled:
+                log(s, SECTION[card.effect], f"{card.name} has no effect ({why_nothing(s, seat, card)})")
         elif len(opts) == 1:
             resolve(s, seat, card, opts[0][0], opts[0][1], forced=True)
         else:
             s.pending = idx
+            s.choices = [Action(label, "resolve", args) for label, args in opts]
             return
 
 
@@ -236,23 +271,26 @@ def why_nothing(s: PlankState, seat: int, card: CardDef) -> str:
 
 
 def resolve(s: PlankState, seat: int, card: CardDef, label: str, args: tuple, forced: bool) -> None:
-    section = SECTION[card.effect]
     s.planks, dead = perform(s.pos, s.planks, args)
-    log(s, section, label + (" (the only possible way)" if forced else ""))
-    colours = s.game.players
-    # pirates of a colour are interchangeable: the log counts them by colour
-    for owner in dict.fromkeys(pid // PIRATES for pid in dead):
-        k = sum(1 for pid in dead if pid // PIRATES == owner)
-        who = f"a {colours[owner]} pirate" if k == 1 else f"{NUMBER[k]} {colours[owner]} pirates"
-        if args[0] == "retract":
-            how = "falls into the ocean" if k == 1 else "fall into the ocean"
-        else:
-            how = "is taken by the Kraken" if k == 1 else "are taken by the Kraken"
-        log(s, section, f"{who} {how}")
-    after_card(s, seat)
+    if s.log_enabled:
+        section = SECTION[card.effect]
+        log(s, section, label + (" (the only possible way)" if forced else ""))
+        colours = s.game.players
+        # pirates of a colour are interchangeable: the log counts them by colour
+        for owner in dict.fromkeys(pid // PIRATES for pid in dead):
+            k = sum(1 for pid in dead if pid // PIRATES == owner)
+            who = f"a {colours[owner]} pirate" if k == 1 else f"{NUMBER[k]} {colours[owner]} pirates"
+            if args[0] == "retract":
+                how = "falls into the ocean" if k == 1 else "fall into the ocean"
+            else:
+                how = "is taken by the Kraken" if k == 1 else "are taken by the Kraken"
+            log(s, section, f"{who} {how}")
+    if dead:  # (without a death nobody is eliminated and no end condition starts to hold)
+        after_deaths(s, seat)
 
 
-def after_card(s: PlankState, seat: int) -> None:
+def after_deaths(s: PlankState, seat: int) -> None:
+    """A card of ``seat`` killed pirates: eliminations, the Ghost, the final round."""
     n = len(s.game.players)
     # Players emptied by the same card are eliminated in turn order from the card's player.
     for k in range(n):
@@ -264,11 +302,12 @@ def after_card(s: PlankState, seat: int) -> None:
         colours_left = sum(1 for q in range(n) if s.alive(q))
         if living <= 2 or colours_left <= 1:
             s.final = True
-            left = (f"only {living} pirate{'s' if living != 1 else ''} of "
-                    f"{colours_left} colour{'s' if colours_left != 1 else ''} left")
-            if not living:
-                left = "no pirate left"
-            log(s, "How to Play", f"{left}: the remaining face-down cards are played, then the game ends")
+            if s.log_enabled:
+                left = (f"only {living} pirate{'s' if living != 1 else ''} of "
+                        f"{colours_left} colour{'s' if colours_left != 1 else ''} left")
+                if not living:
+                    left = "no pirate left"
+                log(s, "How to Play", f"{left}: the remaining face-down cards are played, then the game ends")
 
 
 def eliminate(s: PlankState, seat: int) -> None:
@@ -279,12 +318,14 @@ def eliminate(s: PlankState, seat: int) -> None:
     for i in range(nc):
         if s.loc[b + i] in CARD_NUMBERS:
             s.loc[b + i] = HAND  # unplayed face-down cards go back, unseen
-    log(s, "How to Play", f"{colours[seat]} has no living pirate left and is eliminated")
+    if s.log_enabled:
+        log(s, "How to Play", f"{colours[seat]} has no living pirate left and is eliminated")
     if len(s.eliminated) <= s.game.ghost_players:
         s.ghosts.append(seat)
         discard_for_ghost(s, seat)
-        log(s, "Ghost Pirate", f"{colours[seat]} now plays the Ghost Pirate, which stands on the ship; "
-            "only Shove cards are kept")
+        if s.log_enabled:
+            log(s, "Ghost Pirate", f"{colours[seat]} now plays the Ghost Pirate, which stands on the ship; "
+                "only Shove cards are kept")
 
 
 def discard_for_ghost(s: PlankState, seat: int) -> None:
@@ -308,7 +349,7 @@ def end_round(s: PlankState) -> None:
         if w > REVEALED:
             skull = cards[j % nc].skull
             loc[j] = SET_ASIDE if skull else HAND
-            if skull:
+            if skull and s.log_enabled:
                 aside.append(f"{colours[j // nc]}'s {cards[j % nc].name}")
     for g in s.ghosts:
         discard_for_ghost(s, g)
@@ -324,10 +365,12 @@ def end_round(s: PlankState) -> None:
     s.turn, s.slot = s.captain, 0
     if s.final:
         s.result = final_outcome(s)
-        log(s, "How to Play", f"the final round is over: {s.result}")
+        if s.log_enabled:
+            log(s, "How to Play", f"the final round is over: {s.result}")
     elif s.round >= s.game.max_rounds:
         s.result = draw_outcome(s)
-        log(s, "How to Play", str(s.result))
+        if s.log_enabled:
+            log(s, "How to Play", str(s.result))
     else:
         s.round += 1
         start_round(s)
@@ -355,7 +398,8 @@ def final_outcome(s: PlankState) -> Outcome:
 def start_round(s: PlankState) -> None:
     """Begin programming; the Captain's Token holder is always alive here."""
     s.stage, s.card_no, s.off, s.pending = PROGRAMMING, 0, 0, NO_CARD
-    log(s, "How to Play", f"round {s.round}: {s.game.players[s.captain]} holds the Captain's Token")
+    if s.log_enabled:
+        log(s, "How to Play", f"round {s.round}: {s.game.players[s.captain]} holds the Captain's Token")
     s.turn, s.slot = s.captain, CARD_NUMBERS[0]
 
 

@@ -58,9 +58,9 @@ SCENARIO_OF_FIELD = {
     "final": "pirates (an end condition holds)",
     "result": "phase 'over' (the end condition or the round limit)",
 }
-if set(SCENARIO_OF_FIELD) != set(PlankState.fields.names):  # a new field must say how scenarios carry it
+if set(SCENARIO_OF_FIELD) != set(PlankState.fields.keyed):  # a new field must say how scenarios carry it
     raise TypeError(f"scenario.SCENARIO_OF_FIELD does not match PlankState.fields: "
-                    f"{sorted(set(SCENARIO_OF_FIELD) ^ set(PlankState.fields.names))}")
+                    f"{sorted(set(SCENARIO_OF_FIELD) ^ set(PlankState.fields.keyed))}")
 
 
 def _place(p: int) -> str:
@@ -97,6 +97,7 @@ def from_scenario(game: "WalkThePlank", scenario: Mapping[str, Any], seed: int) 
 
     s = PlankState.__new__(PlankState)
     s._init_base(game, seed, scenario)
+    s.choices = None
 
     planks = scenario.get("planks", MAX_PLANKS)
     if isinstance(planks, bool) or not isinstance(planks, int) or not 1 <= planks <= MAX_PLANKS:

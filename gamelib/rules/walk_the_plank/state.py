@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from gamelib.core import Outcome, State
-from gamelib.core.fields import LIST, VALUE, Fields
+from gamelib.core.fields import CACHE, LIST, VALUE, Fields
 
 from .cards import CARD_NUMBERS, HAND, NO_CARD, PIRATES, PROGRAMMING, RESOLUTION, CardDef
 
@@ -37,6 +37,9 @@ class PlankState(State):
         ghosts=LIST,       # the eliminated seats that play the Ghost Pirate
         final=VALUE,       # an end condition holds: this round is the last
         result=VALUE,      # the Outcome once the game is over, else None
+        # RESOLUTION with a pending card: its Actions, made when it was revealed (derived from
+        # the fields above, so never compared; a list nothing changes in place), else None
+        choices=CACHE,
     )
 
     # ---- small queries ------------------------------------------------------------------
