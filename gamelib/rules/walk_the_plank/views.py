@@ -8,7 +8,7 @@ from typing import Any
 from gamelib.core import Rng
 
 from .cards import (CARD_NUMBERS, DEAD, DISCARDED, HAND, MAX_PLANKS, OVER, PIRATES, PROGRAMMING,
-                    RESOLUTION, REVEALED, SET_ASIDE, can_fill)
+                    RESOLUTION, REVEALED, SET_ASIDE, programs)
 from .effects import count_at, place_name
 from .state import PlankState
 
@@ -106,46 +106,40 @@ def zones(s: PlankState) -> dict[str, list[str]]:
 
 # ---- the leak check ---------------------------------------------------------------------------
 def redeal_hidden(s: PlankState, player: str, rng: Rng) -> PlankState:
-    """A clone where every face-down card ``player`` cannot see is re-chosen among the cards
-    its owner could have placed there (their unplayed cards, the position rules, Ghost = Shove)."""
+    """A clone where every face-down card ``player`` cannot see is re-chosen: for each other
+    player who has placed cards, a program drawn uniformly from every legal program it could
+    have (its unplayed cards, each only in its allowed positions; a Ghost's player one Shove
+    card), of which the positions already placed are kept. These are the odds' assumptions
+    ("every legal program equally likely"), exactly, whatever positions the card file allows."""
     other = s.clone()
     if s.stage == OVER:
         return other
     colours = s.game.players
-    cards = s.game.cards
-    nc = len(cards)
+    nc = s.game.n_cards
+    loc = other.loc
     me = colours.index(player)
     for seat in range(len(colours)):
-        slots = [k for k in CARD_NUMBERS if other.face_down(seat, k) >= 0]
-        if seat == me or not slots:
+        placed = [k for k in CARD_NUMBERS if other.face_down(seat, k) >= 0]
+        if seat == me or not placed:
             continue
-        pool = [c.index for c in other.unplayed(seat)]
-        later = tuple(range(other.slot, 4)) if (other.stage == PROGRAMMING and other.turn == seat
-                                                and seat not in other.ghosts) else ()
+        pool = tuple(other.unplayed(seat))
         if other.stage == PROGRAMMING and seat in other.ghosts:
-            # not declared yet: any Shove card the Ghost could place, in any of its positions
-            i = pool[rng.randbelow(len(pool))]
-            for j in range(nc):
-                if other.loc[seat * nc + j] in CARD_NUMBERS:
-                    other.loc[seat * nc + j] = HAND
-            other.loc[seat * nc + i] = cards[i].slots[rng.randbelow(len(cards[i].slots))]
-            continue
-        for _ in range(50):
-            left = list(pool)
-            chosen: list[int] = []
-            for k in slots:
-                fits = [i for i in left if k in cards[i].slots]
-                if not fits:
-                    break
-                pick = fits[rng.randbelow(len(fits))]
-                chosen.append(pick)
-                left.remove(pick)
-            if len(chosen) == len(slots) and can_fill([cards[i] for i in left], later):
-                for i in range(nc):
-                    if other.loc[seat * nc + i] in CARD_NUMBERS:
-                        other.loc[seat * nc + i] = HAND
-                for k, i in zip(slots, chosen):
-                    other.loc[seat * nc + i] = k
-                break
+            # not declared yet: one Shove card, in any position it allows
+            choices = [(k, c.index) for c in pool for k in c.slots]
+            chosen = [choices[rng.randbelow(len(choices))]]
+        else:
+            # the player placing cards now still has positions to fill: its program is drawn
+            # whole, so each placed card weighs as many times as it leaves ways to go on
+            todo = CARD_NUMBERS[other.slot - 1:] if other.stage == PROGRAMMING and other.turn == seat else ()
+            positions = tuple(placed) + tuple(todo)
+            legal = programs(pool, positions)
+            program = legal[rng.randbelow(len(legal))]
+            chosen = [(k, i) for k, i in zip(positions, program) if k in placed]
+        b = seat * nc
+        for i in range(nc):
+            if loc[b + i] in CARD_NUMBERS:
+                loc[b + i] = HAND
+        for k, i in chosen:
+            loc[b + i] = k
     other._legal = None
     return other
