@@ -21,6 +21,8 @@ CARD_NUMBERS = (1, 2, 3)
 LAST_CARD = CARD_NUMBERS[-1]
 #: plank pieces in play at the start (and at most)
 MAX_PLANKS = 3
+#: the end condition (How to Play): this many living pirates or fewer, or a single colour left
+FEW_PIRATES = 2
 
 
 class Stage(IntEnum):

@@ -6,8 +6,8 @@ import re
 
 from gamelib.core import Action, Outcome, log
 
-from .cards import (CARD_NUMBERS, DISCARDED, HAND, LAST_CARD, NO_CARD, OVER, PIRATES, PROGRAMMING,
-                    RESOLUTION, REVEALED, SECTION, SET_ASIDE, CardDef)
+from .cards import (CARD_NUMBERS, DISCARDED, FEW_PIRATES, HAND, LAST_CARD, NO_CARD, OVER, PIRATES,
+                    PROGRAMMING, RESOLUTION, REVEALED, SECTION, SET_ASIDE, CardDef)
 from .effects import options, perform
 from .state import PlankState
 
@@ -300,7 +300,7 @@ def after_deaths(s: PlankState, seat: int) -> None:
     if not s.final:
         living = sum(1 for p in s.pos if p >= 0)
         colours_left = sum(1 for q in range(n) if s.alive(q))
-        if living <= 2 or colours_left <= 1:
+        if living <= FEW_PIRATES or colours_left <= 1:
             s.final = True
             if s.log_enabled:
                 left = (f"only {living} pirate{'s' if living != 1 else ''} of "

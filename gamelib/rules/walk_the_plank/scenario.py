@@ -16,7 +16,7 @@ programming now (turn order from the Captain), a prefix for that player, and emp
 In the resolution phase every card before ``next`` in the reveal order counts as revealed;
 the game then reveals ``next`` (resolving it at once if it offers no choice).
 
-Imports cards, state and rules. Every field of ``PlankState.fields`` is either given by a
+Imports cards, effects, state and rules. Every field of ``PlankState.fields`` is either given by a
 scenario field or follows from them (``SCENARIO_OF_FIELD`` says which, checked at import), and
 ``from_scenario(to_scenario(s))`` has the same ``_key()`` as ``s`` (tested over random games)."""
 from __future__ import annotations
@@ -26,8 +26,8 @@ from typing import TYPE_CHECKING, Any
 
 from gamelib.core import ScenarioError
 
-from .cards import (CARD_NUMBERS, DEAD, DISCARDED, HAND, LAST_CARD, MAX_PLANKS, NO_CARD, OVER, PIRATES,
-                    PROGRAMMING, RESOLUTION, REVEALED, SET_ASIDE, SHIP, Stage, can_fill)
+from .cards import (CARD_NUMBERS, DEAD, DISCARDED, FEW_PIRATES, HAND, LAST_CARD, MAX_PLANKS, NO_CARD,
+                    OVER, PIRATES, PROGRAMMING, RESOLUTION, REVEALED, SET_ASIDE, SHIP, Stage, can_fill)
 from .effects import alive
 from .rules import advance, draw_outcome, final_outcome
 from .state import PlankState
@@ -170,7 +170,7 @@ def from_scenario(game: "WalkThePlank", scenario: Mapping[str, Any], seed: int) 
         raise ScenarioError("next", "only a resolution-phase scenario has a next card to reveal")
     programs = _programs(game, scenario, s, card_index)
     living = sum(1 for p in s.pos if p >= 0)
-    ended = living <= 2 or sum(1 for i in range(n) if alive(s.pos, i)) <= 1
+    ended = living <= FEW_PIRATES or sum(1 for i in range(n) if alive(s.pos, i)) <= 1
     s.final, s.result, s.pending = ended, None, NO_CARD
     s.card_no, s.off, s.turn, s.slot = 0, 0, s.captain, 0
     for g in s.ghosts:

@@ -1,6 +1,6 @@
 """What each player may see: ``view``, ``zones`` and the leak check's ``redeal_hidden``. What is
 secret is the face-down programmed cards (and, until everyone has placed, when a Ghost's card
-will be played). Imports cards, state and rules."""
+will be played). Imports cards, effects and state."""
 from __future__ import annotations
 
 from typing import Any
