@@ -13,7 +13,7 @@ import pytest
 import gamelib
 from gamelib.core.rng import Rng
 from gamelib.render import render
-from gamelib.rules.walk_the_plank.codes import REVEALED
+from gamelib.rules.walk_the_plank.cards import REVEALED
 from gamelib.render.walk_the_plank import CONTRAST, STYLE, last_card, picture, render_walk_the_plank, reveal_order
 
 COLOURS = ("red", "blue", "green", "yellow", "purple")
