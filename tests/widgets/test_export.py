@@ -58,3 +58,10 @@ def test_a_players_replay_keeps_other_seats_secrets():
             assert card and name not in card.group(0) and "face down" in card.group(1), (k, colour, slot)
             checked += 1
     assert checked > 20  # the game had face-down cards of other seats to keep secret
+
+
+def test_a_state_exports_itself():
+    """``state.to_html(...)`` is the export, loaded only when called (rules never import renderers)."""
+    state = gamelib.play(gamelib.load("walk-the-plank", max_rounds=1), gamelib.RandomAgent(), seed=2)
+    assert state.to_html(player="blue", large=True) == to_html(state, player="blue", large=True)
+    assert state.to_html(reveal=True) == to_html(state, reveal=True)
