@@ -47,7 +47,9 @@ STYLE = f"""<style>
   container-type:inline-size;container-name:wtp}}
 .gl-wtp.gl-wtp-large{{font-size:20px}}
 .gl-wtp *{{box-sizing:border-box}}
-.gl-wtp .gl-wtp-head{{display:flex;flex-wrap:wrap;gap:.2em 1em;align-items:baseline;justify-content:space-between;min-height:1.6em}}
+.gl-wtp .gl-wtp-head{{display:flex;flex-wrap:nowrap;gap:.2em 1em;align-items:baseline;justify-content:space-between;height:1.6em;overflow:hidden}}
+.gl-wtp .gl-wtp-head>span{{white-space:nowrap;overflow:hidden;text-overflow:ellipsis;min-width:0;flex:0 1 auto}}
+.gl-wtp .gl-wtp-head>span:first-child{{flex:0 0 auto}}
 .gl-wtp .gl-wtp-title{{font-weight:800;font-size:1.15em}}
 .gl-wtp .gl-wtp-pill{{display:inline-block;border-radius:1em;padding:0 .5em;font-weight:700;white-space:nowrap}}
 .gl-wtp .gl-wtp-captain{{background:{GOLD};color:{INK}}}
@@ -112,8 +114,15 @@ STYLE = f"""<style>
 .gl-wtp .gl-wtp-muted{{color:{MUTED}}}
 /* a phone or a narrow panel: the lanes' names give way (every pirate carries its letter), the
    pieces' titles shorten, markers overlap a little, the seats' column heads go */
+/* a laptop's column: the head keeps the Captain and the eyes in view, on two lines */
+@container wtp (max-width: 660px){{
+  .gl-wtp .gl-wtp-head .gl-wtp-long{{display:none}}
+  .gl-wtp .gl-wtp-head{{flex-wrap:wrap;height:2.8em;align-content:flex-start}}
+}}
 @container wtp (max-width: 540px){{
   .gl-wtp .gl-wtp-col-names{{display:none}}
+  .gl-wtp .gl-wtp-head{{flex-wrap:wrap;height:4.1em;align-content:flex-start}}
+  .gl-wtp .gl-wtp-head>span:first-child{{flex:0 1 auto;white-space:normal}}
   .gl-wtp .gl-wtp-long{{display:none}}
   .gl-wtp .gl-wtp-lane .gl-wtp-pirate+.gl-wtp-pirate{{margin-left:-.5em}}
   .gl-wtp .gl-wtp-seats-head .gl-wtp-cards,.gl-wtp .gl-wtp-seats-head .gl-wtp-aside{{display:none}}
@@ -123,6 +132,7 @@ STYLE = f"""<style>
 }}
 @container wtp (max-width: 720px){{
   .gl-wtp.gl-wtp-large .gl-wtp-col-names,.gl-wtp.gl-wtp-large .gl-wtp-long{{display:none}}
+  .gl-wtp.gl-wtp-large .gl-wtp-head{{flex-wrap:wrap;height:4.1em;align-content:flex-start}}
   .gl-wtp.gl-wtp-large .gl-wtp-lane .gl-wtp-pirate+.gl-wtp-pirate{{margin-left:-.5em}}
   .gl-wtp.gl-wtp-large .gl-wtp-seats-head .gl-wtp-cards,.gl-wtp.gl-wtp-large .gl-wtp-seats-head .gl-wtp-aside{{display:none}}
   .gl-wtp.gl-wtp-large .gl-wtp-who,.gl-wtp.gl-wtp-large .gl-wtp-cards{{flex:1 1 100%}}
@@ -393,7 +403,7 @@ def picture(view: dict, large: bool = False, skulls: frozenset[str] = frozenset(
     phase = str(_get(view, "phase", ""))
     final = ' <span class="gl-wtp-pill gl-wtp-final">final round</span>' if _get(view, "final round") else ""
     captain = _get(view, "captain")
-    head = (f'<div class="gl-wtp-head"><span><span class="gl-wtp-title">Walk the Plank</span> · round '
+    head = (f'<div class="gl-wtp-head"><span><span class="gl-wtp-long"><span class="gl-wtp-title">Walk the Plank</span> · </span>round '
             f'{escape(str(round_no))} · {escape(phase)}{final}</span>'
             f'<span>Captain: <span class="gl-wtp-pill gl-wtp-captain">{escape(str(captain))}</span></span>'
             f'<span>{escape(eyes)}</span></div>')
@@ -419,10 +429,9 @@ def render_walk_the_plank(state: Any, reveal: bool | None = None, player: str | 
 
 
 #: what the stepper's odds panel says about whose knowledge the odds use
-ODDS_NOTE = ("The public's odds: which cards that pirate has not played yet, and where each may go, "
-             "everyone knows; which one it programmed is hidden, so every programme it could have placed "
-             "counts as equally likely (a model: real players choose). What only one seat knows, its own "
-             "programme included, and the table view's face-up cards are not used.")
+ODDS_NOTE = ("The public's odds: every programme that pirate could have placed with the cards it has "
+             "not played counts as equally likely (a model: real players choose). Nobody's secret card, "
+             "nor the table view's face-up cards, is used.")
 
 
 def present_odds(state: Any, odds: dict[str, Any]) -> dict[str, Any]:

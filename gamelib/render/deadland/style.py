@@ -93,6 +93,7 @@ STYLE = """<style>
 .gl-dl table.dl-comp td.bars{height:1.6em;vertical-align:bottom}
 .gl-dl .bar{display:block;margin:0 auto;width:62%;background:#2d2d2d;border-radius:.15em .15em 0 0}
 .gl-dl .dl-next{font-size:.875em;white-space:nowrap;overflow:hidden;text-overflow:ellipsis;height:1.35em}
+.gl-dl .dl-next.dl-order{white-space:normal;height:2.7em;line-height:1.35;overflow:hidden;word-spacing:.15em}
 /* virus cards */
 .gl-dl .vc{display:inline-flex;align-items:center;justify-content:center;width:1.7em;height:2.1em;border-radius:.25em;background:#fff;
   border:2px solid #1e1e1e;font-weight:700;color:#1e1e1e;flex:0 0 auto;font-size:.875em}
