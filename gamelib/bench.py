@@ -178,7 +178,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--compare", action="store_true", help="beside OpenSpiel's Hearts (C++) and Block Dominoes (Python)")
     parser.add_argument("--full", action="store_true", help="play all 10,000 Deadland games (else 1,000, scaled)")
     parser.add_argument("--no-sim", action="store_true", help="skip the Deadland games and the memory figure")
-    parser.add_argument("--browser", action="store_true", help="also measure the Voila dashboard in Chromium")
+    parser.add_argument("--browser", action="store_true", help="also measure every Voila dashboard in Chromium")
     args = parser.parse_args(argv)
 
     names = args.game or [g.name for g in games()]
@@ -239,9 +239,8 @@ def main(argv: list[str] | None = None) -> None:
     if args.browser:
         from . import bench_browser
 
-        res = bench_browser.run()
-        for k, v in res.items():
-            print(f"dashboard {k}: {v}")
+        for line in bench_browser.report(bench_browser.run_all()):
+            print(line)
 
 
 if __name__ == "__main__":

@@ -33,6 +33,15 @@ def test_the_page_needs_nothing_from_outside():
     assert html.count(".gl-wd{--u:1;") == 1  # the renderer's stylesheet once, not once per frame
 
 
+def face_down_secrets(state, seat: str) -> list[tuple[str, int, str]]:
+    """(colour, slot, card name) of every card another pirate has programmed that ``seat`` sees
+    only as "face down" (every pirate holds the same ten cards, so the secret is the card tied to
+    its slot, never the name alone)."""
+    mine, table = state.view(seat, log=False)["players"], state.view(None, log=False)["players"]
+    return [(c, k + 1, name) for c, p in table.items() if c != seat
+            for k, name in enumerate(p["cards"] or []) if name is not None and mine[c]["cards"][k] == "face down"]
+
+
 def test_a_players_replay_keeps_other_seats_secrets():
     game = gamelib.load("walk-the-plank", max_rounds=2)
     state = gamelib.play(game, gamelib.RandomAgent(), seed=4)
@@ -40,7 +49,19 @@ def test_a_players_replay_keeps_other_seats_secrets():
     for entry in state.log:
         if entry.visible_to is not None and "red" not in entry.visible_to:
             assert json.dumps(str(entry))[1:-1] not in html
-    for a in state.history:
-        if a.kind == "program":
-            pass  # labels are never written: only red's log
-    assert "blue programs" not in html
+    checked = 0
+    for k, frame in enumerate(frames(html)):
+        for colour, slot, name in face_down_secrets(state.at_ply(k), "red"):
+            # the private log line naming it, and the picture's card in that slot, stay silent
+            assert f"{colour} programs {name} as card {slot}" not in html
+            card = re.search(rf'data-player="{colour}" data-card="{slot}"[^>]*>(.*?)</div>', frame["html"], re.S)
+            assert card and name not in card.group(0) and "face down" in card.group(1), (k, colour, slot)
+            checked += 1
+    assert checked > 20  # the game had face-down cards of other seats to keep secret
+
+
+def test_a_state_exports_itself():
+    """``state.to_html(...)`` is the export, loaded only when called (rules never import renderers)."""
+    state = gamelib.play(gamelib.load("walk-the-plank", max_rounds=1), gamelib.RandomAgent(), seed=2)
+    assert state.to_html(player="blue", large=True) == to_html(state, player="blue", large=True)
+    assert state.to_html(reveal=True) == to_html(state, reveal=True)
