@@ -17,14 +17,18 @@ def to_interrogation(protagonist: str, seed: int, heuristic: bool = True):
     return None if s.is_over else s
 
 
-def interrogation_positions(protagonist: str, seeds, per_game: int = 12, heuristic: bool = True):
-    """Positions inside Interrogations, stepped by random choices from each game's start."""
+def interrogation_positions(protagonist: str, seeds, per_game: int = 12, heuristic: bool = True, memory_left: int = 99):
+    """Positions inside Interrogations, stepped by random choices from each game's start (or
+    from when at most ``memory_left`` Events are left to unstack: small, quick to solve)."""
     out = []
     for seed in seeds:
         s = to_interrogation(protagonist, seed, heuristic)
         if s is None:
             continue
         rng = gamelib.core.Rng(derive_seed(seed, 99))
+        guide = HeuristicAgent(seed)
+        while not s.is_over and len(s.memory) > memory_left:
+            s.apply(guide.choose(s))
         for _ in range(per_game):
             if s.is_over:
                 break

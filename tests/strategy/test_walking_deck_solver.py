@@ -95,7 +95,7 @@ def test_solver_agrees_with_brute_force_enumeration(protagonist, scenario):
 
 def test_solver_values_are_fractions_between_actions_and_positions():
     """A position's value is the best of its actions' values, and floats agree with Fractions."""
-    for s in interrogation_positions("Boris", range(3), per_game=8):
+    for s in interrogation_positions("Boris", range(3), per_game=8, memory_left=9):
         if len(s.legal_actions()) < 2:
             continue
         vals = wds.action_values(s, cache=False)
@@ -108,9 +108,9 @@ def test_simulated_best_play_lands_within_four_standard_errors_of_the_exact_valu
     """Playing the solver's best action from a position, again and again with seeded Calamity
     draws, wins as often as its exact value says (within 4 standard errors)."""
     game = gamelib.load("walking-deck", protagonist="Boris")
-    s = game.from_scenario({"phase": "Interrogation", "memory": ["U06", "R18", "U13", "R02", "U08", "R11"],
-                            "characters": [{"id": "U04", "damage": 1}, "U05", "R05"],
-                            "reserves": {"Food": "consumed"}, "buried": ["R16"]}, seed=1)
+    s = game.from_scenario({"phase": "Interrogation", "memory": ["U06", "R18", "U13", "U08", "R11", "R09"],
+                            "characters": [{"id": "U04", "damage": 2}, "U05", "R05"],
+                            "reserves": {"Food": "consumed"}, "buried": ["R16", "R17"]}, seed=1)
     solver = wds.solver_for(s, cache=False)
     value = wds.solve(s, cache=False)
     assert 0.2 < value < 0.8
