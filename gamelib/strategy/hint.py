@@ -79,6 +79,8 @@ class Hint:
         raise KeyError(label)
 
     def __str__(self) -> str:
+        if not self.options:
+            return f"Hint for {self.seat or 'the player'}: {self.note}"
         head = f"Hint for {self.seat or 'the player'} ({'exact' if self.exact else 'estimated'}: {self.method})"
         lines = [head] + [f"  {o.text():>28}  {o.label}" for o in self.options]
         if self.note:

@@ -309,8 +309,22 @@ class InterrogationSolver:
         healed, "Stop healing" is never better than healing: it is left out of the search (its
         own value is still given when asked for, see ``action_values``)."""
         acts = self.legal(w)
-        if len(acts) > 1 and w.pending is not None and w.pending[0] == "heal" and acts[0][0] == "heal":
+        if len(acts) < 2:
+            return acts
+        p = w.pending
+        if p is not None and p[0] == "heal" and acts[0][0] == "heal":
             acts = [a for a in acts if a[0] != "stop_heal"]
+        if self.rules.power == "restore":
+            # Restoring a Reserve only helps when it is consumed against a Calamity, and the
+            # power can be used at that very decision; so using it anywhere else, or on a
+            # Reserve the drawn Calamity does not concern, is never better than waiting.
+            useful = 0
+            if p is not None and p[0] == "cal":
+                fm = 0
+                for c in w.front:
+                    fm |= c
+                useful = (p[1] | p[2]) & ~p[3] & ~p[4] & fm & 7
+            acts = [a for a in acts if a[0] != "restore_power" or useful >> a[1] & 1]
         return acts
 
     # ---- the rules (the Interrogation part of gamelib.rules.walking_deck, on codes) -----------
@@ -425,12 +439,13 @@ class InterrogationSolver:
         R = self.rules
         _, mask, add, ignore, by = w.pending
         weak = (mask | add) & ~ignore & ~by
-        if any(_weak(c) & weak for c in w.front):
-            if any(weak >> r & 1 and w.res >> r & 1 for r in range(3)):
+        fm = 0
+        for c in w.front:
+            fm |= c
+        if weak & fm & 7:  # someone would be hurt: is there a choice? (Reserve r covers weakness bit r)
+            if weak & w.res:
                 return
-            if w.uses < R.max_uses and R.power == "redraw":
-                return
-            if w.uses < R.max_uses and R.power == "restore" and weak:
+            if w.uses < R.max_uses and (R.power == "redraw" or R.power == "restore"):
                 return
         self._resolve(w)
 
