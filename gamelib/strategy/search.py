@@ -6,8 +6,10 @@ state's ``_redeal_hidden``, with a fresh generator so the real future Calamity d
 used either), plays each option in every sample (the same samples for every option, so the
 comparison is fair), finishes the Journey with the heuristic player, and scores the leaf where
 the Memory is complete with the exact Interrogation value when the solver finds it within
-``leaf_nodes`` positions (else one heuristic Interrogation played out). The option with the
-best average wins. In the Interrogation it plays the exact best action (when found within
+``leaf_nodes`` positions (else one heuristic Interrogation played out). The heuristic's own
+choice is kept unless another option does better on the same samples by more than ``margin``
+standard errors of the paired difference (a first tournament with "best average wins" and 3
+samples lost to the heuristic: the noise picked worse moves). In the Interrogation it plays the exact best action (when found within
 ``play_nodes`` new positions, else the heuristic's choice).
 
 ``BestInterrogationAgent``: the heuristic's Journey, then the exact best Interrogation play:
@@ -79,18 +81,21 @@ class JourneySearchAgent(_ExactInterrogation, Agent):
 
     name = "search"
 
-    def __init__(self, seed: int = 0, samples: int = 6, leaf_nodes: int = 300, play_nodes: float = 20_000):
+    def __init__(self, seed: int = 0, samples: int = 6, leaf_nodes: int = 300, play_nodes: float = 50_000,
+                 margin: float = 2.0):
         super().__init__(seed)
         if samples < 1:
             raise ValueError(f"samples must be at least 1, got {samples}")
         self.samples = samples
+        self.margin = margin
         self.leaf_nodes = leaf_nodes
         self.play_nodes = play_nodes
         self._roll = HeuristicAgent(seed)
         self._init_solver()
 
     def with_seed(self, seed: int) -> "JourneySearchAgent":
-        return type(self)(seed=seed, samples=self.samples, leaf_nodes=self.leaf_nodes, play_nodes=self.play_nodes)
+        return type(self)(seed=seed, samples=self.samples, leaf_nodes=self.leaf_nodes, play_nodes=self.play_nodes,
+                          margin=self.margin)
 
     def __repr__(self) -> str:
         return (f"JourneySearchAgent(seed={self.seed}, samples={self.samples}, leaf_nodes={self.leaf_nodes}, "
@@ -103,9 +108,23 @@ class JourneySearchAgent(_ExactInterrogation, Agent):
             return legal[0]
         if state.stage == "Interrogation":
             return self.interrogation_choice(state)
-        totals = self.evaluate(state, legal, self.samples, self.rng.next64())[0]
-        best = max(totals)
-        return legal[totals.index(best)]
+        # The heuristic's choice stands unless the samples show another option is better by
+        # more than ``margin`` standard errors of the paired difference (the same worlds are
+        # used for every option): with few samples, noise would otherwise pick worse moves.
+        default = self._roll.choose(state)
+        _, per = self.evaluate(state, legal, self.samples, self.rng.next64())
+        base = per[legal.index(default)]
+        best, best_gain = default, 0.0
+        n = self.samples
+        for a, vals in zip(legal, per):
+            if a == default:
+                continue
+            diffs = [x - y for x, y in zip(vals, base)]
+            gain = sum(diffs) / n
+            var = sum((d - gain) ** 2 for d in diffs) / max(1, n - 1)
+            if gain > best_gain and gain > self.margin * (var / n) ** 0.5:
+                best, best_gain = a, gain
+        return best
 
     def evaluate(self, state: Any, legal: list[Action], samples: int, seed: int) -> tuple[list[float], list[list[float]]]:
         """Sum and per-sample leaf values of each action over ``samples`` sampled worlds."""

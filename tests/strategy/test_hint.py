@@ -60,12 +60,12 @@ def test_journey_hint_is_estimated_and_stays_within_its_error_when_piles_are_res
     from gamelib.rules.walking_deck.agents import HeuristicAgent
 
     s = _decision(gamelib.load("walking-deck", protagonist="Aénor").new_state(seed=3), HeuristicAgent(3), 36)
-    h = gamelib.hint(s, budget=8, seed=1)
-    assert not h.exact and h.budget == {"playouts per option": 8}
-    assert all(o.stderr is not None and o.samples == 8 and 0 <= o.win <= 1 for o in h.options)
+    h = gamelib.hint(s, budget=6, seed=1)
+    assert not h.exact and h.budget == {"playouts per option": 6}
+    assert all(o.stderr is not None and o.samples == 6 and 0 <= o.win <= 1 for o in h.options)
     other = s._redeal_hidden("you", Rng(9))
     other.rng = _NoPeeking()
-    _within(h, gamelib.hint(other, budget=8, seed=2))
+    _within(h, gamelib.hint(other, budget=6, seed=2))
 
 
 @pytest.mark.parametrize("name,players,steps", [("walk-the-plank", 3, 7), ("deadland", 3, 12)])
