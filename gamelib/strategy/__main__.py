@@ -2,7 +2,7 @@
 
     python -m gamelib.strategy bench [--games 10]            # exact solver: CPU time per Interrogation
     python -m gamelib.strategy walking-deck [--games 1000] [--search-games 1000] [--best-games 200]
-    python -m gamelib.strategy seats --game walk-the-plank [--players 3] [--games 60] [--playouts 40]
+    python -m gamelib.strategy seats --game walk-the-plank [--players 3] [--games 60] [--playouts 30] [--baseline-games 600]
 
 Everything prints Markdown tables and asserts nothing. Run the long ones with ``nice``: the
 machine is shared."""
@@ -73,13 +73,15 @@ def walking_deck(games: int, search_games: int, best_games: int, seed: int) -> N
     print(T.markdown(rows, cols))
 
 
-def seats(game: str, players: int | None, games: int, playouts: int, rollout: str, seed: int) -> None:
+def seats(game: str, players: int | None, games: int, playouts: int, rollout: str, seed: int,
+          baseline_games: int | None = None) -> None:
     cols = ["game", "players", "agent", "opponents", "games", "wins", "win rate", "95% low", "95% high", "s/game"]
     rows = []
     settings = {"playouts": playouts, "rollout": rollout}
     for opp in ("heuristic", "random"):
         for tested, st in (("ismcts", settings), (opp, None), ("heuristic" if opp == "random" else "random", None)):
-            rows.append(T.seat_rotated(game, tested, opp, games, seed, players, settings=st))
+            n = games if st is not None else (baseline_games or games)  # the cheap rows can afford more games
+            rows.append(T.seat_rotated(game, tested, opp, n, seed, players, settings=st))
             print(T.markdown(rows[-1:], cols), flush=True)
     print(f"{game}: ISMCTS with {playouts} playouts per decision ({rollout} roll-outs), seat-rotated\n")
     print(T.markdown(rows, cols))
@@ -102,6 +104,7 @@ def main(argv: list[str] | None = None) -> None:
     s.add_argument("--games", type=int, default=60)
     s.add_argument("--playouts", type=int, default=T.ISMCTS_SETTINGS["playouts"])
     s.add_argument("--rollout", default="random")
+    s.add_argument("--baseline-games", type=int, default=None, help="games for the heuristic and random rows (default: --games)")
     for q in (b, w, s):
         q.add_argument("--seed", type=int, default=2026)
     a = p.parse_args(argv)
@@ -111,7 +114,7 @@ def main(argv: list[str] | None = None) -> None:
     elif a.command == "walking-deck":
         walking_deck(a.games, a.search_games, a.best_games, a.seed)
     else:
-        seats(a.game, a.players, a.games, a.playouts, a.rollout, a.seed)
+        seats(a.game, a.players, a.games, a.playouts, a.rollout, a.seed, a.baseline_games)
     print(f"\n(main process CPU {time.process_time() - t0:.0f} s)", file=sys.stderr)
 
 

@@ -59,6 +59,12 @@ BEST_SETTINGS = {"play_nodes": 50_000}
 ISMCTS_SETTINGS = {"playouts": 30}
 
 
+def _clock(executor: Any) -> float:
+    """CPU seconds of this process when the games run here ("serial", the default: on a shared
+    machine CPU time is the figure to compare); wall-clock seconds when they run elsewhere."""
+    return time.process_time() if executor == "serial" else time.perf_counter()
+
+
 def _row(label: dict[str, Any], df: Any, column: str, seconds: float) -> dict[str, Any]:
     wins = int(df[column].sum())
     n = len(df)
@@ -70,21 +76,21 @@ def _row(label: dict[str, Any], df: Any, column: str, seconds: float) -> dict[st
 # ---- The Walking Deck ---------------------------------------------------------------------------
 
 def walking_deck_rows(protagonist: str, agents: Sequence[str], n_games: int, seed: int = 2026,
-                      executor: Any = None, progress: bool = False, settings: dict[str, dict] | None = None) -> list[dict]:
+                      executor: Any = "serial", progress: bool = False, settings: dict[str, dict] | None = None) -> list[dict]:
     game = load("walking-deck", protagonist=protagonist)
     settings = {"search": SEARCH_SETTINGS, "best-interrogation": BEST_SETTINGS, **(settings or {})}
     rows = []
     for name in agents:
         agent = make_agent(game, name, **settings.get(name, {}))
-        t0 = time.perf_counter()
+        t0 = _clock(executor)
         df = simulate(game, agent, n_games, seed=seed, executor=executor, progress=progress)
-        rows.append(_row({"protagonist": protagonist, "agent": name}, df, "won:you", time.perf_counter() - t0))
+        rows.append(_row({"protagonist": protagonist, "agent": name}, df, "won:you", _clock(executor) - t0))
     return rows
 
 
 def skill_table(protagonist: str = "Aénor", n_games: int = 200, seed: int = 2026,
                 agents: Sequence[str] = ("random", "heuristic", "search", "best-interrogation"),
-                executor: Any = None, progress: bool = True, settings: dict[str, dict] | None = None):
+                executor: Any = "serial", progress: bool = True, settings: dict[str, dict] | None = None):
     """How much is skill worth? The win rate of each kind of play for one Protagonist, with
     95 % Wilson intervals, on the same ``n_games`` deals (game ``i`` has the same shuffled piles
     for every agent). A pandas DataFrame; about 3 s of CPU per searched game."""
@@ -96,7 +102,7 @@ def skill_table(protagonist: str = "Aénor", n_games: int = 200, seed: int = 202
 # ---- seat-rotated tournaments -------------------------------------------------------------------
 
 def seat_rotated(game_name: str, tested: str, opponent: str, n_games: int, seed: int = 2026, players: int | None = None,
-                 executor: Any = None, progress: bool = False, settings: dict[str, Any] | None = None) -> dict[str, Any]:
+                 executor: Any = "serial", progress: bool = False, settings: dict[str, Any] | None = None) -> dict[str, Any]:
     """``tested`` plays one seat, ``opponent`` agents the others; the tested seat moves round
     the table (game ``i`` puts it in seat ``i mod players``). Returns its wins with a Wilson
     interval, next to what the same seat wins when an ``opponent`` agent plays it."""
@@ -104,7 +110,7 @@ def seat_rotated(game_name: str, tested: str, opponent: str, n_games: int, seed:
     game = load(game_name, **options)
     seats = game.players
     per = [n_games // len(seats) + (1 if i < n_games % len(seats) else 0) for i in range(len(seats))]
-    t0 = time.perf_counter()
+    t0 = _clock(executor)
     wins = n = 0
     for i, seat in enumerate(seats):
         if not per[i]:
@@ -117,7 +123,7 @@ def seat_rotated(game_name: str, tested: str, opponent: str, n_games: int, seed:
     lo, hi = wilson(wins, n)
     return {"game": game_name, "players": len(seats), "agent": tested, "opponents": opponent, "games": n,
             "wins": wins, "win rate": wins / n if n else float("nan"), "95% low": lo, "95% high": hi,
-            "s/game": (time.perf_counter() - t0) / max(n, 1)}
+            "s/game": (_clock(executor) - t0) / max(n, 1)}
 
 
 def markdown(rows: list[dict[str, Any]], columns: Sequence[str]) -> str:

@@ -8,8 +8,13 @@ A Stepper (or any page) gives it two callables, so the panel never holds a stale
 
 Pressing the button (or ``panel.show()``) computes ``gamelib.hint`` for that state and seat and
 shows each option's chance of winning, saying whether it is exact or estimated (with its
-standard error and the playouts used). Testable without a browser: ``panel.show()``, then read
-``panel.hint`` and ``panel.output.value``."""
+standard error and the playouts used). With "Keep hinting" on, ``refresh()`` computes the hint
+of each new position by itself. Testable without a browser: ``panel.show()``, then read
+``panel.hint`` and ``panel.output.value``.
+
+A hint is computed in the kernel while the page waits ("Thinking…"), so the budgets are kept
+small: ``budget`` sampled deals per option for an estimate and ``exact_nodes`` positions for
+the exact Interrogation solver (past them the hint is estimated and says so)."""
 from __future__ import annotations
 
 import traceback
@@ -19,7 +24,7 @@ from typing import Any
 
 import ipywidgets as w
 
-from ..strategy.hint import Hint, hint, hint_html
+from ..strategy.hint import DEFAULT_EXACT_NODES, Hint, hint, hint_html
 
 STYLE = """<style>
 .gl-hint .gl-hint-box{border:1px solid #e5dccb;border-radius:6px;padding:2px 6px;background:#fffdf8;font-size:12.5px}
@@ -39,14 +44,16 @@ class HintPanel:
 
     ``get_state()`` returns the position on screen; ``get_seat()`` the seat asking (None: the
     seat that decides). ``budget`` is passed to ``gamelib.hint`` (playouts per option for
-    estimates); ``seed`` fixes the samples so the same position gives the same hint."""
+    estimates) and ``exact_nodes`` caps the exact solver; ``seed`` fixes the samples so the
+    same position gives the same hint."""
 
     def __init__(self, get_state: Callable[[], Any], get_seat: Callable[[], str | None] = lambda: None,
-                 budget: int | None = None, seed: int = 0):
+                 budget: int | None = None, seed: int = 0, exact_nodes: int = DEFAULT_EXACT_NODES):
         self.get_state = get_state
         self.get_seat = get_seat
         self.budget = budget
         self.seed = seed
+        self.exact_nodes = exact_nodes
         self.hint: Hint | None = None
         self.error: str | None = None
         self._for: tuple | None = None  # the position (and seat) the shown hint belongs to
@@ -55,9 +62,14 @@ class HintPanel:
                                layout=w.Layout(width="auto"))
         self.button.add_class("gl-hint-button")
         self.button.on_click(lambda _b: self.show())
+        self.keep = w.ToggleButton(value=False, description="Keep hinting", icon="refresh",
+                                   tooltip="give the hint of every new position by itself (each takes a moment)",
+                                   layout=w.Layout(width="auto"))
+        self.keep.add_class("gl-hint-keep")
+        self.keep.observe(self._on_keep, names="value")
         self.output = w.HTML(value=self._idle())
         self.output.add_class("gl-hint-output")
-        self.widget = w.VBox([w.HTML(STYLE), self.button, self.output])
+        self.widget = w.VBox([w.HTML(STYLE), w.HBox([self.button, self.keep]), self.output])
         self.widget.add_class("gl-hint")
 
     @staticmethod
@@ -65,8 +77,15 @@ class HintPanel:
         return '<div class="gl-muted">Press Hint to see each option\'s chance of winning.</div>'
 
     def _where(self) -> tuple:
+        """What a hint belongs to: the game, its seed, every decision so far and the seat. (A
+        re-deal of cards the seat cannot see keeps it: the hint may not depend on them.)"""
         s = self.get_state()
-        return (s.game.name, s.seed, s.ply, len(s.log), tuple(a.label for a in s.history[-3:]), self.get_seat())
+        options = tuple(sorted((k, repr(v)) for k, v in getattr(s.game, "options", {}).items()))
+        return (s.game.name, options, s.seed, s.ply, tuple(a.label for a in s.history), self.get_seat())
+
+    def _on_keep(self, change: dict) -> None:
+        if change["new"] and self.hint is None:
+            self.show()
 
     def show(self) -> Hint | None:
         """Compute and show the hint for the current position (errors are shown as words)."""
@@ -75,7 +94,8 @@ class HintPanel:
         self.button.description = "Thinking…"
         try:
             state = self.get_state()
-            self.hint = hint(state, seat=self.get_seat(), budget=self.budget, seed=self.seed)
+            self.hint = hint(state, seat=self.get_seat(), budget=self.budget, seed=self.seed,
+                             exact_nodes=self.exact_nodes)
             self._for = self._where()
             self.output.value = hint_html(self.hint)
         except Exception as exc:  # noqa: BLE001 - a person must see it, not a lost traceback
@@ -88,9 +108,14 @@ class HintPanel:
             self.button.description = "Hint"
         return self.hint
 
-    def refresh(self) -> None:
-        """Call after the position changes: a hint for another position is cleared."""
-        if self._for is not None and self._for != self._where():
+    def refresh(self, compute: bool = True) -> None:
+        """Call after the position changes: a hint for another position is cleared, or, with
+        "Keep hinting" on and ``compute`` true, replaced by the new position's hint."""
+        if self._for is not None and self._for == self._where():
+            return
+        if self.keep.value and compute:
+            self.show()
+        elif self._for is not None or self.error is not None:
             self.clear()
 
     def clear(self) -> None:

@@ -5,10 +5,17 @@ from __future__ import annotations
 import ipywidgets as w
 
 from .controls import PERSON, SeedText, box, button, heading, show
+from .hint import HintPanel
 from .style import STYLE
 
 PLAYER_VIEW = "player view"
 TABLE_VIEW = "table view"
+
+#: the Hint button's budgets: sampled deals per option for an estimate, and positions for the
+#: exact Interrogation solver. Small, because the page waits while a hint is computed (about a
+#: second on the shared classroom server); ``stepper.hint_panel.budget = 32`` for finer ones.
+HINT_BUDGET = 8
+HINT_EXACT_NODES = 25_000
 
 
 class Building:
@@ -96,7 +103,14 @@ class Building:
         self.actions_box = w.Box()
         self.actions_box.add_class("gl-actions")
         self.decisions_heading = heading("Your decisions")
-        decisions = box([self.decisions_heading, self.actions_note, self.actions_box], "gl-decisions", vertical=True)
+        # the Hint uses the eyes of the screen: the seat of the player view (so it never uses what
+        # that seat cannot see), whoever decides in the table view
+        self.hint_panel = HintPanel(lambda: self.shown, lambda: self.screen_seat(),
+                                    budget=HINT_BUDGET, seed=seed, exact_nodes=HINT_EXACT_NODES)
+        self.hint_box = box([heading("Hint: each option's chance of winning"), self.hint_panel.widget],
+                            "gl-hint-panel", vertical=True)
+        decisions = box([self.decisions_heading, self.actions_note, self.actions_box, self.hint_box],
+                        "gl-decisions", vertical=True)
         self.odds_widget = w.HTML()
         self.odds_widget.add_class("gl-odds")
         self.odds_panel = box([heading("Odds of the next draw"), self.odds_widget], "gl-odds-panel", vertical=True)

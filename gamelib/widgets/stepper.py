@@ -562,8 +562,13 @@ class Stepper(Building, Saving):
             odds = odds_html(groups, note)
             if self.odds_widget.value != odds:
                 self.odds_widget.value = odds
-        self._set_actions(self.decision_labels())
+        labels = self.decision_labels()
+        self._set_actions(labels)
         self._set_note(shown, curtain)
+        # a hint only beside the buttons of a decision on screen; never behind the curtain; a
+        # hint of another position is cleared (or, with "Keep hinting", recomputed when a person decides)
+        show(self.hint_box, bool(labels))
+        self.hint_panel.refresh(compute=bool(labels) and not self._autoplay and self.seats.get(shown.to_move) == PERSON)
         self._sync_confirm()
         self._sync_save()
         notices = "".join(f'<div class="gl-notice">{escape(n)}</div>' for n in self._notices)
