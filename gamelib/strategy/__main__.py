@@ -59,17 +59,23 @@ def bench(games: int, seed: int, cap: int) -> None:
 
 
 def walking_deck(games: int, search_games: int, best_games: int, seed: int) -> None:
+    """Cheap rows first (random and heuristic for every Protagonist), then best-Interrogation,
+    then search: each row is printed as soon as it is done, the whole table at the end."""
     cols = ["protagonist", "agent", "games", "wins", "win rate", "95% low", "95% high", "s/game"]
-    print(f"The Walking Deck, seed {seed}; search settings {T.SEARCH_SETTINGS}, best-Interrogation {T.BEST_SETTINGS}\n")
+    print(f"The Walking Deck, seed {seed}; search settings {T.SEARCH_SETTINGS}, best-Interrogation {T.BEST_SETTINGS}; "
+          "s/game is CPU seconds\n", flush=True)
     rows = []
-    for prot in T.PROTAGONISTS:
-        rows += T.walking_deck_rows(prot, ("random", "heuristic"), games, seed)
-        if search_games:
-            rows += T.walking_deck_rows(prot, ("search",), search_games, seed)
-        if best_games:
-            rows += T.walking_deck_rows(prot, ("best-interrogation",), best_games, seed)
-        print(T.markdown(rows[-(2 + bool(search_games) + bool(best_games)):], cols), flush=True)
-    print("All rows:\n")
+    plan = [(("random", "heuristic"), games), (("best-interrogation",), best_games), (("search",), search_games)]
+    for agents, n in plan:
+        if not n:
+            continue
+        for prot in T.PROTAGONISTS:
+            for name in agents:
+                rows += T.walking_deck_rows(prot, (name,), n, seed)
+                print(T.markdown(rows[-1:], cols).splitlines()[-1], flush=True)
+    order = {name: i for i, name in enumerate(("random", "heuristic", "search", "best-interrogation"))}
+    rows.sort(key=lambda r: (T.PROTAGONISTS.index(r["protagonist"]), order[r["agent"]]))
+    print("\nAll rows:\n")
     print(T.markdown(rows, cols))
 
 

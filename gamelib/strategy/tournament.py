@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from gamelib.agents import Agent, RandomAgent, agents_for
@@ -88,15 +88,25 @@ def walking_deck_rows(protagonist: str, agents: Sequence[str], n_games: int, see
     return rows
 
 
-def skill_table(protagonist: str = "Aénor", n_games: int = 200, seed: int = 2026,
+def skill_table(protagonist: str = "Aénor", n_games: int | Mapping[str, int] = 200, seed: int = 2026,
                 agents: Sequence[str] = ("random", "heuristic", "search", "best-interrogation"),
                 executor: Any = "serial", progress: bool = True, settings: dict[str, dict] | None = None):
     """How much is skill worth? The win rate of each kind of play for one Protagonist, with
-    95 % Wilson intervals, on the same ``n_games`` deals (game ``i`` has the same shuffled piles
-    for every agent). A pandas DataFrame; about 3 s of CPU per searched game."""
+    95 % Wilson intervals, on the same deals (game ``i`` has the same shuffled piles for every
+    agent). ``n_games`` is one size for all or one per agent (``{"search": 5, ...}``: a
+    searched game costs about 3 s of CPU, a heuristic one a few ms). A pandas DataFrame; its
+    "s/game" column is CPU seconds when the games run here (the default)."""
     import pandas as pd
 
-    return pd.DataFrame(walking_deck_rows(protagonist, agents, n_games, seed, executor, progress, settings))
+    sizes = n_games if isinstance(n_games, Mapping) else {name: n_games for name in agents}
+    missing = [name for name in agents if name not in sizes]
+    if missing:
+        raise ValueError(f"n_games gives no size for {', '.join(missing)}; give one number or one per agent of "
+                         f"{', '.join(agents)}")
+    rows = []
+    for name in agents:
+        rows += walking_deck_rows(protagonist, (name,), int(sizes[name]), seed, executor, progress, settings)
+    return pd.DataFrame(rows)
 
 
 # ---- seat-rotated tournaments -------------------------------------------------------------------

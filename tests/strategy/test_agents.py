@@ -89,3 +89,10 @@ def test_skill_table_gives_one_row_per_agent_with_intervals():
     assert list(df["agent"]) == ["random", "heuristic"]
     assert ((df["95% low"] <= df["win rate"]) & (df["win rate"] <= df["95% high"])).all()
     assert "| random |" in markdown(df.to_dict("records"), ["agent", "games", "win rate", "95% low", "95% high"])
+
+
+def test_skill_table_takes_one_size_per_agent_and_names_a_missing_one():
+    df = skill_table("Boris", n_games={"random": 4, "heuristic": 2}, agents=("random", "heuristic"), progress=False)
+    assert list(df["games"]) == [4, 2] and (df["s/game"] >= 0).all()
+    with pytest.raises(ValueError, match="heuristic"):
+        skill_table("Boris", n_games={"random": 4}, agents=("random", "heuristic"), progress=False)
