@@ -1,6 +1,7 @@
 """``python -m gamelib.strategy COMMAND``: the tournaments and benchmarks of docs/strategy.md.
 
     python -m gamelib.strategy bench [--games 10]            # exact solver: CPU time per Interrogation
+    python -m gamelib.strategy hint-cost [--interrogations 6]             # the Stepper's Hint button: CPU time
     python -m gamelib.strategy walking-deck [--games 1000] [--search-games 1000] [--best-games 200]
     python -m gamelib.strategy seats --game walk-the-plank [--players 3] [--games 60] [--playouts 30] [--baseline-games 600]
 
@@ -58,6 +59,51 @@ def bench(games: int, seed: int, cap: int) -> None:
                   f"{within}/{len(times)} | {over} | {int(statistics.median(nodes)):,} |", flush=True)
 
 
+def hint_cost(decisions: int, seed: int, interrogations: int = 6) -> None:
+    """CPU time of the Stepper's Hint button, at its own budgets, on the first decisions of a
+    seeded game of each kind and at the start of heuristic games' Interrogations."""
+    import gamelib
+    from gamelib.core import derive_seed
+    from gamelib.rules.walking_deck.agents import HeuristicAgent
+    from gamelib.widgets import Stepper
+    from gamelib.widgets.layout import HINT_BUDGET, HINT_EXACT_NODES
+
+    print(f"The Stepper's Hint: budget {HINT_BUDGET} deals per option, exact solver capped at {HINT_EXACT_NODES:,} "
+          "positions; CPU seconds\n")
+    print("| position | options | kind | CPU s |\n| --- | --- | --- | --- |")
+    for name, opts in (("walking-deck", {}), ("walk-the-plank", {"players": 3}), ("deadland", {"players": 3})):
+        st = Stepper(gamelib.load(name, **opts), seed=seed)
+        for _ in range(decisions):
+            if not st.visible_labels():
+                break
+            t0 = time.process_time()
+            h = st.hint_panel.show()
+            t = time.process_time() - t0
+            print(f"| {name}, decision {st.state.ply + 1} | {len(h.options)} | {'exact' if h.exact else 'estimated'} | {t:.2f} |",
+                  flush=True)
+            st.click(st.visible_labels()[0])
+    found = 0
+    for i in range(20 * interrogations):
+        if found >= interrogations:
+            break
+        g = gamelib.load("walking-deck", protagonist=T.PROTAGONISTS[i % 4])
+        s = g.new_state(seed=derive_seed(seed, i))
+        agent = HeuristicAgent(i)
+        while not s.is_over and s.stage != "Interrogation":
+            s.apply(agent.choose(s))
+        if s.is_over or len(s.legal_actions()) < 2:
+            continue
+        found += 1
+        st = Stepper(g, seed=0)
+        st.state = s
+        st.refresh()
+        t0 = time.process_time()
+        h = st.hint_panel.show()
+        t = time.process_time() - t0
+        print(f"| {g.options["protagonist"]}: start of a heuristic game's Interrogation | {len(h.options)} | "
+              f"{'exact' if h.exact else 'estimated (past the cap)'} | {t:.2f} |", flush=True)
+
+
 def walking_deck(games: int, search_games: int, best_games: int, seed: int) -> None:
     """Cheap rows first (random and heuristic for every Protagonist), then best-Interrogation,
     then search: each row is printed as soon as it is done, the whole table at the end."""
@@ -104,6 +150,9 @@ def main(argv: list[str] | None = None) -> None:
     w.add_argument("--games", type=int, default=1000, help="games for random and heuristic")
     w.add_argument("--search-games", type=int, default=1000)
     w.add_argument("--best-games", type=int, default=200)
+    h = sub.add_parser("hint-cost", help="CPU time of the Stepper's Hint button")
+    h.add_argument("--decisions", type=int, default=3)
+    h.add_argument("--interrogations", type=int, default=6)
     s = sub.add_parser("seats", help="seat-rotated ISMCTS tournament")
     s.add_argument("--game", default="walk-the-plank")
     s.add_argument("--players", type=int, default=None)
@@ -111,12 +160,14 @@ def main(argv: list[str] | None = None) -> None:
     s.add_argument("--playouts", type=int, default=T.ISMCTS_SETTINGS["playouts"])
     s.add_argument("--rollout", default="random")
     s.add_argument("--baseline-games", type=int, default=None, help="games for the heuristic and random rows (default: --games)")
-    for q in (b, w, s):
+    for q in (b, w, s, h):
         q.add_argument("--seed", type=int, default=2026)
     a = p.parse_args(argv)
     t0 = time.process_time()
     if a.command == "bench":
         bench(a.games, a.seed, a.cap)
+    elif a.command == "hint-cost":
+        hint_cost(a.decisions, a.seed, a.interrogations)
     elif a.command == "walking-deck":
         walking_deck(a.games, a.search_games, a.best_games, a.seed)
     else:
