@@ -27,14 +27,14 @@ import ipywidgets as w
 from ..strategy.hint import DEFAULT_EXACT_NODES, Hint, hint, hint_html
 
 STYLE = """<style>
-.gl-hint .gl-hint-box{border:1px solid #e5dccb;border-radius:6px;padding:2px 6px;background:#fffdf8;font-size:12.5px}
+.gl-hint .gl-hint-box{border:1px solid #e5dccb;border-radius:6px;padding:2px 6px;background:#fffdf8;font-size:var(--gl-small,12.5px)}
 .gl-hint .gl-hint-best td{font-weight:700;background:#f1f7ec}
 .gl-hint table.gl-hint-table{border-collapse:collapse;width:100%}
 .gl-hint table.gl-hint-table caption{text-align:left;font-weight:600;padding:2px 0}
 .gl-hint table.gl-hint-table td,.gl-hint table.gl-hint-table th{padding:1px 6px;border-bottom:1px solid #eee;text-align:left}
 .gl-hint td.gl-num{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}
 .gl-hint .gl-bar{display:inline-block;height:8px;background:#6a9c5a;border-radius:2px;vertical-align:middle}
-.gl-hint .gl-muted{color:#777;font-style:italic}
+.gl-hint .gl-muted{color:#5c5c5c;font-style:italic}
 .gl-hint .gl-hint-error{color:#7a1010}
 </style>"""
 
