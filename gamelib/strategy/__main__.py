@@ -100,7 +100,7 @@ def hint_cost(decisions: int, seed: int, interrogations: int = 6) -> None:
         t0 = time.process_time()
         h = st.hint_panel.show()
         t = time.process_time() - t0
-        print(f"| {g.options["protagonist"]}: start of a heuristic game's Interrogation | {len(h.options)} | "
+        print(f"| {g.options['protagonist']}: start of a heuristic game's Interrogation | {len(h.options)} | "
               f"{'exact' if h.exact else 'estimated (past the cap)'} | {t:.2f} |", flush=True)
 
 
