@@ -104,7 +104,8 @@ def hint_cost(decisions: int, seed: int, interrogations: int = 6) -> None:
               f"{'exact' if h.exact else 'estimated (past the cap)'} | {t:.2f} |", flush=True)
 
 
-def walking_deck(games: int, search_games: int, best_games: int, seed: int) -> None:
+def walking_deck(games: int, search_games: int, best_games: int, seed: int,
+                 protagonists: tuple[str, ...] = T.PROTAGONISTS) -> None:
     """Cheap rows first (random and heuristic for every Protagonist), then best-Interrogation,
     then search: each row is printed as soon as it is done, the whole table at the end."""
     cols = ["protagonist", "agent", "games", "wins", "win rate", "95% low", "95% high", "s/game"]
@@ -115,7 +116,7 @@ def walking_deck(games: int, search_games: int, best_games: int, seed: int) -> N
     for agents, n in plan:
         if not n:
             continue
-        for prot in T.PROTAGONISTS:
+        for prot in protagonists:
             for name in agents:
                 rows += T.walking_deck_rows(prot, (name,), n, seed)
                 print(T.markdown(rows[-1:], cols).splitlines()[-1], flush=True)
@@ -150,6 +151,7 @@ def main(argv: list[str] | None = None) -> None:
     w.add_argument("--games", type=int, default=1000, help="games for random and heuristic")
     w.add_argument("--search-games", type=int, default=1000)
     w.add_argument("--best-games", type=int, default=200)
+    w.add_argument("--protagonists", default=",".join(T.PROTAGONISTS), help="comma-separated (default: all four)")
     h = sub.add_parser("hint-cost", help="CPU time of the Stepper's Hint button")
     h.add_argument("--decisions", type=int, default=3)
     h.add_argument("--interrogations", type=int, default=6)
@@ -169,7 +171,11 @@ def main(argv: list[str] | None = None) -> None:
     elif a.command == "hint-cost":
         hint_cost(a.decisions, a.seed, a.interrogations)
     elif a.command == "walking-deck":
-        walking_deck(a.games, a.search_games, a.best_games, a.seed)
+        chosen = tuple(p.strip() for p in a.protagonists.split(",") if p.strip())
+        unknown = [p for p in chosen if p not in T.PROTAGONISTS]
+        if unknown:
+            p.error(f"unknown Protagonist {unknown[0]!r}; choose among {', '.join(T.PROTAGONISTS)}")
+        walking_deck(a.games, a.search_games, a.best_games, a.seed, chosen)
     else:
         seats(a.game, a.players, a.games, a.playouts, a.rollout, a.seed, a.baseline_games)
     print(f"\n(main process CPU {time.process_time() - t0:.0f} s)", file=sys.stderr)
