@@ -91,7 +91,9 @@ def hint_cost(decisions: int, seed: int, interrogations: int = 6) -> None:
         agent = HeuristicAgent(i)
         while not s.is_over and s.stage != "Interrogation":
             s.apply(agent.choose(s))
-        if s.is_over or len(s.legal_actions()) < 2:
+        while not s.is_over and len(s.legal_actions()) == 1:  # to its first real choice
+            s.apply(s.legal_actions()[0])
+        if s.is_over:
             continue
         found += 1
         st = Stepper(g, seed=0)
@@ -100,7 +102,7 @@ def hint_cost(decisions: int, seed: int, interrogations: int = 6) -> None:
         t0 = time.process_time()
         h = st.hint_panel.show()
         t = time.process_time() - t0
-        print(f"| {g.options['protagonist']}: start of a heuristic game's Interrogation | {len(h.options)} | "
+        print(f"| {g.options['protagonist']}: first choice of a heuristic game's Interrogation | {len(h.options)} | "
               f"{'exact' if h.exact else 'estimated (past the cap)'} | {t:.2f} |", flush=True)
 
 
