@@ -384,14 +384,17 @@ class Core:
         return [self.matrix.cols[j] for j in self.col_index]
 
 
-def payoff_matrix(game: Endgame | Mapping[str, Any], resolve: str = "best") -> PayoffMatrix:
-    """Every pair of the two rivals' programmes, played out exactly (``round_value``), averaged over
-    the Ghosts' programmes."""
+def payoff_matrix(game: Endgame | Mapping[str, Any], resolve: str = "best", *,
+                  rows: Sequence[Programme] | None = None, cols: Sequence[Programme] | None = None) -> PayoffMatrix:
+    """Every pair of the two rivals' programmes (or of the ``rows`` and ``cols`` given), played out
+    exactly (``round_value``), averaged over the Ghosts' programmes. All of them: tens of thousands
+    of rounds, several seconds (``solve_endgame`` finds the solution without them all)."""
     g = game if isinstance(game, Endgame) else endgame(game)
     if resolve not in ("best", "random"):
         raise GamelibError(f"resolve must be 'best' or 'random', got {resolve!r}")
     a, b = g.rivals
-    rows, cols = programmes(g, a), programmes(g, b)
+    rows = list(rows) if rows is not None else programmes(g, a)
+    cols = list(cols) if cols is not None else programmes(g, b)
     gs = ghost_programmes(g)
     n = len(g.colours)
     order = [(g.captain + off) % n for off in range(n)]
@@ -551,7 +554,8 @@ class EndgameSolution:
         return len(self.row) == 1 and len(self.col) == 1
 
 
-def solve_endgame(game: Endgame | Mapping[str, Any], resolve: str = "best", max_rounds: int = 60) -> EndgameSolution:
+def solve_endgame(game: Endgame | Mapping[str, Any], resolve: str = "best", max_rounds: int = 60, *,
+                  rows: Sequence[Programme] | None = None, cols: Sequence[Programme] | None = None) -> EndgameSolution:
     """The endgame's value and optimal mixed programmes, exactly, without filling the whole
     payoff matrix (tens of thousands of rounds): start from one programme each, solve the small
     game, add each rival's best reply to the other's mix, computed against EVERY programme, and
@@ -559,7 +563,8 @@ def solve_endgame(game: Endgame | Mapping[str, Any], resolve: str = "best", max_
     mixes found are optimal in the full matrix (``payoff_matrix`` gives the same value)."""
     g = game if isinstance(game, Endgame) else endgame(game)
     a, b = g.rivals
-    rows, cols = programmes(g, a), programmes(g, b)
+    rows = list(rows) if rows is not None else programmes(g, a)
+    cols = list(cols) if cols is not None else programmes(g, b)
     memo: dict[tuple[Programme, Programme], Fraction] = {}
 
     def entry(r: Programme, c: Programme) -> Fraction:
