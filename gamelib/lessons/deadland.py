@@ -258,8 +258,432 @@ def reshuffle_radios(players: int, n: int, *, seed: int = 0, show_progress: bool
     return out
 
 
+
+# ---- lesson 4: the Virus deck --------------------------------------------------------------------------
+
+#: lesson 4's position: red at level 2 on the Police Station, eight cards already discarded
+LESSON4_DISCARD = ("3", "3", "1", "5", "7", "2", "Illness", "8")
+
+
+def deck_of(state) -> dict[str, Any]:
+    """red's daily trial in words and numbers, from the table view: the deck's composition, the
+    cards red would add, the cards drawn."""
+    pos = dl.position(state, "red")
+    deck = pos["deck"]
+    real = sum(v for k, v in deck.items() if k != dl.RADIO)
+    good = dl.good_cards(deck, pos["level"], pos["illnesses"])
+    return {**pos, "cards": sum(deck.values()), "real": real, "good": good,
+            "k": dl.daily_size(state, "red")}
+
+
+def numpy_daily(total: int, good: int, k: int, n: int, *, seed: int = 0, replace: bool = False):
+    """``n`` daily trials drawn by numpy from ``total`` real cards of which ``good`` would be added:
+    whether each adds a card (without replacement: a hypergeometric count of good cards; with
+    replacement: a binomial one)."""
+    import numpy as np
+
+    rng = np.random.default_rng(seed)
+    if replace:
+        return rng.binomial(k, good / total, size=n) > 0
+    return rng.hypergeometric(good, total - good, k, size=n) > 0
+
+
+def chance_by_discards(level: int = 2, k: int = 2, *, max_next: int = 8, others: int = 10) -> dict[str, list[Fraction]]:
+    """The daily chance at ``level`` as the discard pile fills: with j cards of the next level in
+    the discards (j = 0..``max_next``, ``others`` other cards with them), and with j other cards
+    only (none of the next level), from the full deck minus the survivor's own cards, Radio
+    Contacts left aside (they never count)."""
+    base = dl.deck_minus(dl.full_deck(), infection_cards(level))
+    base[dl.RADIO] = 0
+    nxt = str(level + 1)
+    filler = [c for c in dl.LEVELS if c != nxt and int(c) != level + 1]
+
+    def others_out(d, m):
+        d = dl.composition(d)
+        for i in range(m):
+            lab = filler[i % len(filler)]
+            if d[lab] == 0:
+                lab = next(x for x in filler if d[x])
+            d[lab] -= 1
+        return d
+
+    next_out = []
+    for j in range(max_next + 1):
+        d = others_out(base, others)
+        d[nxt] -= j
+        next_out.append(dl.add_chance(+d, level=level, cards=k, radio_aside=2))
+    only_others = [dl.add_chance(+others_out(base, m), level=level, cards=k, radio_aside=2) for m in range(0, 41, 5)]
+    return {"next": next_out, "others": only_others}
+
+
+def plot_with_and_without(total: int, good: int, ks: Sequence[int]):
+    """P(at least one good card) as more cards are drawn: without replacement (exact) and with
+    replacement (the binomial shortcut)."""
+    from .plots import COLOURS, _fig, _legend_outside
+
+    ks = list(ks)
+    fig, ax = _fig()
+    without = [float(dl.hypergeom_at_least_one(total, good, k)) for k in ks]
+    with_ = [float(dl.binomial_at_least_one(Fraction(good, total), k)) for k in ks]
+    ax.plot(ks, without, "o-", color=COLOURS["exact"], lw=2, label="without replacement\n(hypergeometric)")
+    ax.plot(ks, with_, "s--", color=COLOURS["simulated"], lw=1.6, label="with replacement\n(binomial shortcut)")
+    for k, a, b in zip(ks, without, with_):
+        ax.annotate(f"+{a - b:.3f}", (k, a), textcoords="offset points", xytext=(0, 7), ha="center", fontsize=8,
+                    color="#555")
+    ax.set_xticks(ks)
+    ax.set_xlabel("cards drawn")
+    ax.set_ylabel("P(at least one good card)")
+    ax.set_ylim(0, 1)
+    ax.set_title(f"{good} good cards among {total}: the numbers are the exact answer's lead", loc="left")
+    _legend_outside(ax)
+    return fig
+
+
+def plot_discards(moves: Mapping[str, Sequence[Fraction]]):
+    """``chance_by_discards``: the daily chance as other cards leave the deck, and as the cards the
+    survivor needs leave it."""
+    import matplotlib.pyplot as plt
+
+    from .plots import COLOURS, _legend_outside
+
+    fig, (ax1, ax2) = plt.subplots(1, 2, figsize=(9.6, 3.6), dpi=100, layout="constrained", sharey=True)
+    plt.close(fig)
+    for ax in (ax1, ax2):
+        ax.spines[["top", "right"]].set_visible(False)
+    others = [float(x) for x in moves["others"]]
+    ax1.plot(range(0, 5 * len(others), 5), others, "o-", color=COLOURS["exact"], lw=2)
+    ax1.axhline(others[0], color="#888", ls=":", lw=1)
+    ax1.set_xlabel("other cards in the discard pile (no 3)")
+    ax1.set_ylabel("P(red adds a card)")
+    ax1.set_title("the misses stay out: the chance rises", loc="left", fontsize=10)
+    nxt = [float(x) for x in moves["next"]]
+    ax2.plot(range(len(nxt)), nxt, "o-", color="#9b1c1c", lw=2)
+    ax2.axhline(others[0], color="#888", ls=":", lw=1, label="nothing discarded")
+    ax2.set_xlabel("3s in the discard pile (and 10 other cards)")
+    ax2.set_title("the 3s went elsewhere: the chance falls", loc="left", fontsize=10)
+    ax1.set_ylim(0, 0.8)
+    _legend_outside(ax2)
+    return fig
+
+
+def virus_deck_exercises() -> dict[int, Exercise]:
+    """Lesson 4: one card, two cards without replacement, the binomial shortcut, 'it is due'."""
+    p1 = Fraction(6, 50)
+    miss2 = Fraction(44 * 43, 50 * 49)
+    hit2 = 1 - miss2
+    binom = 1 - Fraction(44, 50) ** 2
+    exp_good = Fraction(3 * 9, 60)
+    a = dl.hypergeom_at_least_one(55, 4, 3)
+    b = dl.hypergeom_at_least_one(55, 8, 3)
+    return {
+        1: Exercise("Exercise 1", p1,
+                    mistakes={Fraction(1, 8): "there were 8 fives in the box, but 2 are in the discards: count what is LEFT.",
+                              Fraction(6, 70): "the deck no longer holds 70 cards: count the 50 that are left."},
+                    hint="Good cards left over cards left.",
+                    worked=f"Six 5s are left among the 50 cards, all equally likely to be on top: **{fraction_text(p1)}**."),
+        2: Exercise("Exercise 2", hit2,
+                    mistakes={binom: "that is the binomial answer, as if the first card went back before the second.",
+                              Fraction(12, 50): "6/50 + 6/50 counts twice the trials in which both cards are 5s.",
+                              miss2: "that is the chance of NO 5: take the complement."},
+                    hint="Complement: both cards miss. The first misses with 44/50, then the second with 43/49.",
+                    worked=f"P(no 5) = 44/50 × 43/49 = {fraction_text(miss2)}, so P(at least one 5) = 1 − "
+                           f"{fraction_text(miss2)} = **{fraction_text(hit2)}** ≈ {float(hit2):.4f}. The second card "
+                           "comes from 49 cards, not 50: that is drawing without replacement."),
+        3: Exercise("Exercise 3", binom,
+                    mistakes={hit2: "that is the exact answer without replacement; the question asks for the shortcut."},
+                    hint="With replacement each card misses with 44/50, whatever came before.",
+                    worked=f"1 − (44/50)² = **{fraction_text(binom)}** ≈ {float(binom):.4f}, a little below the exact "
+                           f"{float(hit2):.4f}: putting the card back lets the same miss come twice."),
+        4: Exercise("Exercise 4", "b",
+                    mistakes={"a": "yellow waited longer, but waiting does not help: what counts is what is left in the deck."},
+                    hint="Compare the cards each would add that are still in the deck, not the turns waited.",
+                    worked=f"Yellow needs a 6 and four of the 6s are already in the discard pile: 4 good cards in 55, "
+                           f"chance {fraction_text(a)} ≈ {float(a):.3f} with three cards. Blue's 6s are all still "
+                           f"there: 8 in 55, {fraction_text(b)} ≈ {float(b):.3f}. Blue (**b**) is likelier to add a "
+                           "card, although yellow has 'waited' four turns: the deck remembers the cards, not the wait."),
+        5: Exercise("Exercise 5", exp_good,
+                    mistakes={Fraction(9, 60): "that is the chance for ONE card; three cards are drawn.",
+                              1: "the expected count need not be a whole number."},
+                    hint="Linearity: each of the 3 cards is good with chance 9/60, with or without replacement.",
+                    worked=f"Each of the 3 cards drawn is a good one with chance 9/60, so the expected number of good "
+                           f"cards is 3 × 9/60 = **{fraction_text(exp_good)}**: the same with or without replacement "
+                           "(only the spread differs). The one-card limit then keeps at most one of them."),
+    }
+
+
+def virus_deck_widget(n_trials: int = 400, seed: int = 4):
+    """Lesson 4: choose red's level, how many cards of the next level and how many other cards are
+    already in the discard pile, and whether the trial is on the Base or after a Ration; the exact
+    chance and the engine's trials move together."""
+    import ipywidgets as w
+
+    from .plots import plot_distribution
+    from .widgets import linked_answers
+
+    controls = {
+        "level": w.IntSlider(2, 0, 7, description="red's level", style={"description_width": "initial"}),
+        "gone": w.IntSlider(2, 0, 8, description="cards of the next level discarded",
+                            style={"description_width": "initial"}),
+        "others": w.IntSlider(6, 0, 40, step=2, description="other cards discarded",
+                              style={"description_width": "initial"}),
+        "where": w.Dropdown(options=["Police Station", "Base", "Police Station, after a Ration"], value="Police Station",
+                            description="trial", style={"description_width": "initial"}),
+        "n": w.Dropdown(options=[100, 400, 1_000, 4_000], value=n_trials, description="engine trials",
+                        style={"description_width": "initial"}),
+    }
+
+    def scenario(level, gone, others, where):
+        nxt = str(level + 1)
+        discard = [nxt] * gone
+        left = {c: 8 - (1 if int(c) <= level else 0) for c in dl.LEVELS if c != nxt}
+        keys = [c for c in dl.LEVELS if c != nxt]
+        i = 0
+        while len(discard) < gone + others:
+            c = keys[i % len(keys)]
+            if left[c]:
+                discard.append(c)
+                left[c] -= 1
+            i += 1
+        board = "Base" if where == "Base" else BOARD
+        return daily_scenario(level, discard, board=board, rations=1 if "Ration" in where else 0), None
+
+    @lru_cache(maxsize=32)
+    def runs(level, gone, others, where, n):
+        sc, _ = scenario(level, gone, others, where)
+        if "Ration" not in where:
+            return engine_daily(sc, n, seed=seed, show_progress=False)
+        import numpy as np
+
+        g = game(2)
+        out = np.zeros(n, dtype=np.int64)
+        for i in range(n):
+            s = g.from_scenario(sc, seed=derive_seed(seed, i))
+            s.apply("Eat a Ration before the trial")
+            out[i] = level_of(s) - level if not s.view(None)["players"]["red"]["zombie"] else 8 - level
+        return out
+
+    def exact_dist(level, gone, others, where):
+        sc, _ = scenario(level, gone, others, where)
+        s = before_trial(sc)
+        return dl.daily_distribution(s, "red", ration="Ration" in where)
+
+    def compute(level, gone, others, where, n):
+        d = exact_dist(level, gone, others, where)
+        r = runs(level, gone, others, where, n)
+        k = dl.daily_size(before_trial(scenario(level, gone, others, where)[0]), "red", ration="Ration" in where)
+        return (f"chance that red's daily trial ({k} card{'s' if k > 1 else ''}) adds a card", 1 - d[0],
+                stats.estimate_rate(int((r > 0).sum()), n))
+
+    def plot(level, gone, others, where, n, exact, estimate):
+        import numpy as np
+
+        d = exact_dist(level, gone, others, where)
+        dist = {"adds nothing": d[0], "adds a card": 1 - d[0]}
+        labels = np.where(runs(level, gone, others, where, n) > 0, "adds a card", "adds nothing")
+        return plot_distribution(dist, labels, title="red's daily trial: exact chances and the engine's trials")
+
+    return linked_answers(controls, compute, plot,
+                          note="Exact: dl.daily_distribution, from the table view (Radio Contacts and the reshuffle "
+                               "included). Simulated: the engine plays the trial, every deal seeded.")
+
+
+# ---- lesson 5: the chain -------------------------------------------------------------------------------
+
+def chain_exercises(chain: dl.LevelChain) -> dict[int, Exercise]:
+    """Lesson 5: a geometric wait, two steps of a small chain, staying put, the first level."""
+    p0 = 1 - chain.matrix[chain.index((0, 0))][chain.index((0, 0))]
+    two = [[Fraction(3, 4), Fraction(1, 4), Fraction(0)], [Fraction(0), Fraction(1, 2), Fraction(1, 2)],
+           [Fraction(0), Fraction(0), Fraction(1)]]
+    p_two = two[0][1] * two[1][2] + two[0][2] * two[2][2] + two[0][0] * two[0][2]
+    stay3 = (1 - p0) ** 3
+    exp_small = 1 / two[0][1] + 1 / two[1][2]
+    return {
+        1: Exercise("Exercise 1", Fraction(1, 1) / Fraction(1, 4), mistakes={Fraction(1, 4): "that is the chance per day; the wait is its inverse."},
+                    hint="A chance p every day, independently: the wait is geometric, with mean 1/p.",
+                    worked="With chance 1/4 each day, the expected wait is 1 / (1/4) = **4** days (a geometric "
+                           "distribution: 1/4 of the time on day 1, 3/16 on day 2, ...)."),
+        2: Exercise("Exercise 2", p_two,
+                    mistakes={Fraction(1, 2): "that is only the second step; the first must go from A to B first.",
+                              Fraction(3, 4): "that adds chances of different steps instead of multiplying along the path."},
+                    hint="Two days: A then B then C is the only way to reach C (A cannot jump to C).",
+                    worked=f"To be at C after two days from A the survivor must go A → B (1/4) then B → C (1/2): "
+                           f"1/4 × 1/2 = **{fraction_text(p_two)}**. That is the (A, C) entry of the matrix squared."),
+        3: Exercise("Exercise 3", stay3,
+                    mistakes={1 - stay3: "that is the chance of LEAVING level 0 within three days.",
+                              3 * (1 - p0): "three days are not added: the survivor must fail on each of them."},
+                    hint=f"Staying at level 0 for a day has chance {fraction_text(1 - p0)}; three days in a row, in the chain.",
+                    worked=f"In the chain each day is a fresh trial: ({fraction_text(1 - p0)})³ = "
+                           f"**{fraction_text(stay3)}** ≈ {float(stay3):.4f}."),
+        4: Exercise("Exercise 4", exp_small,
+                    mistakes={Fraction(4): "that is only the wait at A; the survivor still has to leave B.",
+                              Fraction(6, 1) / 2: "the waits at A and B add up: 4 + 2."},
+                    hint="Expected waits add up: first leave A (chance 1/4 a day), then leave B (1/2 a day).",
+                    worked=f"Leaving A takes 1/(1/4) = 4 days on average, leaving B 1/(1/2) = 2: in all "
+                           f"**{fraction_text(exp_small)}** days. First-step analysis gives the same: t(B) = 2, "
+                           "t(A) = 1 + 3/4 t(A) + 1/4 t(B)."),
+    }
+
+
+def chain_widget(n_runs: int = 2_000, seed: int = 5):
+    """Lesson 5: the chain's P(turned within n days) and the card-by-card survivor, with a fresh
+    deck every day (the chain's world) or one deck that remembers (the game's)."""
+    import ipywidgets as w
+
+    from .plots import COLOURS, _fig, _legend_outside
+    from .widgets import linked_answers
+
+    controls = {
+        "days": w.IntSlider(20, 5, 60, description="days", style={"description_width": "initial"}),
+        "where": w.Dropdown(options=["Police Station", "Base (one card fewer)", "face-up Survivor (one fewer)"],
+                            value="Police Station", description="trials", style={"description_width": "initial"}),
+        "deck": w.Dropdown(options=["shuffled afresh every day (the chain)", "one deck that remembers (the game)"],
+                           value="shuffled afresh every day (the chain)", description="Virus deck",
+                           style={"description_width": "initial"}),
+        "n": w.Dropdown(options=[500, 2_000, 10_000], value=n_runs, description="survivors",
+                        style={"description_width": "initial"}),
+    }
+
+    @lru_cache(maxsize=8)
+    def chain(where):
+        return dl.level_chain(on_base=where.startswith("Base"), survivor=where.startswith("face-up"))
+
+    @lru_cache(maxsize=16)
+    def runs(where, deck, n):
+        import numpy as np
+
+        return np.array(dl.lone_survivor_turns(n, seed=seed, on_base=where.startswith("Base"),
+                                               survivor=where.startswith("face-up"), fresh=deck.startswith("shuffled")))
+
+    @lru_cache(maxsize=64)
+    def curve(where, days):
+        return chain(where).turned_by_curve(days)
+
+    def compute(days, where, deck, n):
+        t = runs(where, deck, n)
+        return f"P(red has turned within {days} days), {where}", curve(where, days)[-1], \
+            stats.estimate_rate(int((t <= days).sum()), n)
+
+    def plot(days, where, deck, n, exact, estimate):
+        import numpy as np
+
+        fig, ax = _fig()
+        c = [float(x) for x in curve(where, 60)]
+        ax.plot(range(61), c, color=COLOURS["exact"], lw=2, label="the chain (exact)")
+        t = runs(where, deck, n)
+        emp = [(t <= d).mean() for d in range(61)]
+        ax.step(range(61), emp, where="post", color=COLOURS["simulated"], lw=1.6, label=f"{n:,} survivors, card by card")
+        ax.axvline(days, color="#888", ls=":", lw=1)
+        ax.set_xlabel("days (daily trials)")
+        ax.set_ylabel("P(turned by then)")
+        ax.set_ylim(0, 1.02)
+        ax.set_title(deck, loc="left")
+        _legend_outside(ax)
+        return fig
+
+    return linked_answers(controls, compute, plot, note="Exact: the chain's matrix power. Simulated: "
+                                                        "dl.lone_survivor_turns, card by card, seeded.")
+
+
+# ---- lesson 6: waiting for the Radio -----------------------------------------------------------------
+
+def waiting_exercises() -> dict[int, Exercise]:
+    """Lesson 6: the top card, the expected first wait, both in the first half, the 2-player clock."""
+    top = Fraction(2, 70)
+    first = dl.expected_radio_wait(70, 1)
+    both_half = Fraction(35 * 34, 70 * 69)
+    two_p = dl.expected_cards_to_target(2)
+    return {
+        1: Exercise("Exercise 1", top, mistakes={Fraction(1, 70): "there are two Radio Contact cards, either will do."},
+                    hint="Two of the 70 cards are Radio Contacts; the top card is any of them with equal chance.",
+                    worked=f"2 of 70: **{fraction_text(top)}**."),
+        2: Exercise("Exercise 2", first,
+                    mistakes={Fraction(35): "35 is half the deck: that would be right for ONE Radio Contact.",
+                              Fraction(70, 3): "close: the two Radio Contacts cut the 70 other... count the gaps: "
+                                               "68 other cards in 3 gaps, then add the card itself."},
+                    hint="Two Radio Contacts cut the 68 other cards into 3 gaps of equal expected size.",
+                    worked=f"The 68 other cards fall into 3 gaps (before, between, after) of expected size 68/3 each; "
+                           f"the first Radio Contact comes after the first gap: 68/3 + 1 = **{fraction_text(first)}** "
+                           f"≈ {float(first):.2f} cards, the formula (N + 1)/3."),
+        3: Exercise("Exercise 3", both_half,
+                    mistakes={Fraction(1, 4): "(1/2)² treats the two positions as independent; the second card has "
+                                              "only 34 good places out of 69."},
+                    hint="Choose the 2 positions of the Radio Contacts among 70: how many pairs lie in the top 35?",
+                    worked=f"C(35, 2) / C(70, 2) = 35 × 34 / (70 × 69) = **{fraction_text(both_half)}** ≈ "
+                           f"{float(both_half):.4f}, a little below 1/4."),
+        4: Exercise("Exercise 4", two_p,
+                    mistakes={Fraction(7 * 71, 3): "each full cycle waits for its SECOND Radio Contact, 2 × 71/3 cards.",
+                              Fraction(142 * 7, 3): "seven Radio Contacts are only three full cycles and the first card of a fourth."},
+                    hint="Seven Radio Contacts: three full cycles (each to its second Radio Contact) and the first one of a fourth.",
+                    worked=f"3 × 142/3 + 71/3 = **{fraction_text(two_p)}** ≈ {float(two_p):.1f} Virus cards, if the "
+                           "deck still had 70 cards at each reshuffle (it has fewer: survivors hold some)."),
+    }
+
+
+def radio_widget(n_decks: int = 20_000, seed: int = 6):
+    """Lesson 6: choose the number of players and the deck's size at each reshuffle; the exact
+    distribution of the Virus cards drawn until the Radio target and a numpy simulation of the
+    shuffles move together."""
+    import ipywidgets as w
+
+    from .plots import COLOURS, _fig, _legend_outside
+    from .widgets import linked_answers
+
+    controls = {
+        "players": w.Dropdown(options=[2, 3, 4, 5, 6], value=4, description="players", style={"description_width": "initial"}),
+        "size": w.IntSlider(70, 40, 70, description="deck size at each reshuffle", style={"description_width": "initial"},
+                            continuous_update=False),
+        "n": w.Dropdown(options=[1_000, 20_000, 200_000], value=n_decks, description="simulated games",
+                        style={"description_width": "initial"}),
+    }
+
+    @lru_cache(maxsize=32)
+    def sim(players, size, n):
+        import numpy as np
+
+        rng = np.random.default_rng(seed)
+        total = np.zeros(n, dtype=np.int64)
+        sizes = [70] + [size] * 10
+        for which, d in zip(dl.cycles(dl.radio_targets()[players]), sizes):
+            # the positions of the two Radio Contacts: a random pair of distinct places in the deck
+            u = rng.random((n, d)).argsort(axis=1)[:, :2] + 1
+            pos = np.sort(u, axis=1)
+            total += pos[:, which - 1]
+        return total
+
+    def exact(players, size):
+        target = dl.radio_targets()[players]
+        return dl.cards_to_target(target=target, deck_sizes=[70] + [size] * 10)
+
+    def compute(players, size, n):
+        d = exact(players, size)
+        return (f"expected Virus cards until the Radio target ({dl.radio_targets()[players]} contacts, {players} players)",
+                dl.mean(d), stats.estimate_mean(sim(players, size, n).astype(float)))
+
+    def plot(players, size, n, exact, estimate):
+        import numpy as np
+
+        d = exact_dist = dl.cards_to_target(target=dl.radio_targets()[players], deck_sizes=[70] + [size] * 10)
+        fig, ax = _fig()
+        ks = np.array(list(exact_dist))
+        ax.plot(ks, [float(d[k]) for k in ks], color=COLOURS["exact"], lw=2, label="exact")
+        t = sim(players, size, n)
+        bins = np.arange(ks.min(), ks.max() + 10, 10)
+        hist, edges = np.histogram(t, bins=bins)
+        ax.bar(edges[:-1] + 5, hist / len(t) / 10, width=9, color=COLOURS["simulated"], alpha=0.7,
+               label=f"simulated ({n:,}), per card")
+        ax.set_xlabel("Virus cards drawn until the Radio target")
+        ax.set_ylabel("probability")
+        ax.set_title(f"{players} players: {dl.radio_targets()[players]} Radio Contacts", loc="left")
+        _legend_outside(ax)
+        return fig
+
+    return linked_answers(controls, compute, plot, note="Exact: dl.cards_to_target (negative hypergeometric cycles, "
+                                                        "convolved). Simulated: random Radio positions in shuffled decks.")
+
+
 __all__ = [
-    "BOARD", "DEAD_ZOMBIE", "before_trial", "daily_scenario", "engine_daily", "first_deck_radios", "game",
+    "BOARD", "DEAD_ZOMBIE", "LESSON4_DISCARD", "before_trial", "chain_exercises", "chain_widget", "chance_by_discards",
+    "deck_of", "numpy_daily", "plot_discards", "plot_with_and_without", "radio_widget", "virus_deck_exercises", "virus_deck_widget", "waiting_exercises", "daily_scenario", "engine_daily", "first_deck_radios", "game",
     "infection_cards", "level_of", "lone_survivor_engine", "lone_survivor_levels", "play_games", "reshuffle_radios",
     "scene",
 ]

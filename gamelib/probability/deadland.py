@@ -559,13 +559,16 @@ def _take_own_levels(d: Counter, n: int) -> None:
 
 # ---- the deck that remembers: a lone survivor's daily trials, card by card ----------------------------
 
-def lone_survivor_turns(n: int, seed: int = 0, *, deck: Deck = None, on_base: bool = False,
-                        max_turns: int = 1000) -> list[int]:
+def lone_survivor_turns(n: int, seed: int = 0, *, deck: Deck = None, on_base: bool = False, survivor: bool = False,
+                        fresh: bool = False, max_turns: int = 1000) -> list[int]:
     """``n`` seeded runs of one survivor doing nothing but daily trials from ONE Virus deck that is
     never shuffled between turns (discards stay out until the second Radio Contact of a cycle
     shuffles them back, as in the game; the game never ends by radio): the number of daily trials
     until level 8, run by run. The same rules as ``trial_outcomes``, card by card; the lessons
-    check it against the engine playing the same turns (``gamelib.lessons.deadland``)."""
+    check it against the engine playing the same turns (``gamelib.lessons.deadland``).
+
+    ``fresh=True`` is the Markov chain's world instead: before every trial the deck is shuffled
+    afresh from every card the survivor does not hold, Radio Contacts left out (``level_chain``)."""
     import random
 
     if isinstance(n, bool) or not isinstance(n, int) or n < 1:
@@ -576,16 +579,23 @@ def lone_survivor_turns(n: int, seed: int = 0, *, deck: Deck = None, on_base: bo
         rng = random.Random(f"{seed}:{run}")
         pile = cards[:]
         rng.shuffle(pile)
-        out.append(_lone_run(pile, rng, on_base, max_turns))
+        out.append(_lone_run(pile, rng, on_base, survivor, fresh, max_turns))
     return out
 
 
-def _lone_run(pile: list[str], rng: Any, on_base: bool, max_turns: int) -> int:
+def _lone_run(pile: list[str], rng: Any, on_base: bool, survivor: bool, fresh: bool, max_turns: int) -> int:
     disc: list[str] = []
     aside = 0
     level = ill = 0
+    held: list[str] = []
+    full = [c for c in pile if c != RADIO]
     for turn in range(1, max_turns + 1):
-        left = trial_size(level, "daily", on_base=on_base)
+        if fresh:  # the chain's world: a new deck every day, the survivor's own cards out
+            pile = full[:]
+            for c in held:
+                pile.remove(c)
+            rng.shuffle(pile)
+        left = trial_size(level, "daily", on_base=on_base, survivor=survivor)
         added = False
         while left > 0:
             card = pile.pop()
@@ -601,6 +611,7 @@ def _lone_run(pile: list[str], rng: Any, on_base: bool, max_turns: int) -> int:
             fits = card == str(nxt) or (card == ILLNESS and nxt <= 7 and ill < MAX_ILLNESSES)
             if fits and not added:
                 added = True
+                held.append(card)
                 level, ill = nxt, ill + (card == ILLNESS)
                 if level >= ZOMBIE_LEVEL:
                     return turn
