@@ -584,6 +584,130 @@ def chain_widget(n_runs: int = 2_000, seed: int = 5):
                                                         "dl.lone_survivor_turns, card by card, seeded.")
 
 
+def chain_against_odds(chain: dl.LevelChain):
+    """For every state of ``chain`` (built with ``radio=True``), the engine's own ``odds()`` that
+    red's daily trial adds a card, in the same position (a fresh deck, red's own cards out, loaded
+    with ``from_scenario``), beside the chain's exact chance of moving on: a pandas DataFrame."""
+    import pandas as pd
+
+    rows = []
+    for st in chain.states:
+        if st == dl.ZOMBIE:
+            continue
+        lv, ill = st
+        s = before_trial(daily_scenario(lv, illnesses=ill))
+        engine = s.odds()["red's daily trial, taken now, adds a card"]["adds a card"]
+        mine = 1 - chain.matrix[chain.index(st)][chain.index(st)]
+        rows.append({"state": state_name(st), "engine's odds": float(engine), "chain": float(mine),
+                     "difference": float(engine - mine)})
+    return pd.DataFrame(rows).set_index("state")
+
+
+def state_name(state: tuple[int, int]) -> str:
+    """A chain state in words: "level 3, 1 Illness" or "zombie"."""
+    if tuple(state) == dl.ZOMBIE:
+        return "zombie"
+    lv, ill = state
+    return f"level {lv}" + (f", {ill} Illness" if ill else "")
+
+
+def level_matrix_table(chain: dl.LevelChain, illnesses: int = 0):
+    """The 9 x 9 level matrix (``chain.level_matrix``) as fractions, blank where a move is impossible."""
+    import pandas as pd
+
+    m = chain.level_matrix(illnesses)
+    names = [str(i) for i in range(dl.ZOMBIE_LEVEL)] + ["8 (zombie)"]
+    return pd.DataFrame([[fraction_text(x) if x else "" for x in row] for row in m],
+                        index=pd.Index(names, name="from level"), columns=pd.Index(names, name="to level"))
+
+
+def advance_rates(paths: Sequence[Sequence[tuple]], chain: dl.LevelChain, *, min_days: int = 1):
+    """Per chain state: the days spent there in ``paths`` (``dl.lone_survivor_paths``), the share
+    of them on which the survivor moved on (with its standard error), against the chain's exact
+    chance of moving on, and the gap in standard errors. A pandas DataFrame."""
+    import pandas as pd
+
+    days: dict[tuple[int, int], list[int]] = {}
+    for run in paths:
+        for lv, ill, _seen, added in run:
+            days.setdefault((lv, ill), []).append(bool(added))
+    rows = []
+    for st in chain.states:
+        if st == dl.ZOMBIE or len(days.get(st, ())) < min_days:
+            continue
+        d = days[st]
+        est = stats.estimate_rate(sum(d), len(d))
+        exact = 1 - chain.matrix[chain.index(st)][chain.index(st)]
+        gap = (est.value - float(exact)) / est.se if est.se else 0.0
+        rows.append({"state": state_name(st), "days there": len(d), "moved on (game)": round(est.value, 4),
+                     "standard error": round(est.se, 4), "chain (exact)": fraction_text(exact),
+                     "chain ≈": round(float(exact), 4), "gap (SEs)": round(gap, 2)})
+    return pd.DataFrame(rows).set_index("state")
+
+
+def rate_by_memory(paths: Sequence[Sequence[tuple]], state: tuple[int, int], top: int = 3) -> list[tuple[str, Any]]:
+    """The days spent in ``state``, split by how many cards of the next level were already in the
+    discard pile that morning (0, 1, ..., ``top`` or more): the share that moved on, each an
+    ``Estimate``. In a Markov chain the split would not matter."""
+    groups: dict[int, list[bool]] = {}
+    for run in paths:
+        for lv, ill, seen, added in run:
+            if (lv, ill) == tuple(state):
+                groups.setdefault(min(seen, top), []).append(bool(added))
+    out = []
+    for j in range(top + 1):
+        d = groups.get(j, [])
+        if d:
+            out.append((f"{j}{' or more' if j == top else ''}", stats.estimate_rate(sum(d), len(d))))
+    return out
+
+
+def plot_memory(groups: Sequence[tuple[str, Any]], exact: Fraction, *, state: tuple[int, int], nxt: str):
+    """``rate_by_memory``: a dot with its 95% interval per group, the chain's one chance as a line."""
+    from .plots import COLOURS, _fig, _legend_outside
+
+    fig, ax = _fig()
+    x = list(range(len(groups)))
+    ys = [e.value for _, e in groups]
+    lo = [e.value - e.low for _, e in groups]
+    hi = [e.high - e.value for _, e in groups]
+    ax.errorbar(x, ys, yerr=[lo, hi], fmt="o", color=COLOURS["simulated"], ms=7, capsize=5, lw=1.6,
+                label="the game (one deck), 95% interval")
+    ax.axhline(float(exact), color=COLOURS["exact"], ls="--", lw=1.6, label=f"the chain: {exact_text(exact)}")
+    for xi, (_, e) in zip(x, groups):
+        ax.annotate(f"{e.n:,} days", (xi, e.high), textcoords="offset points", xytext=(0, 5), ha="center",
+                    fontsize=8, color="#555")
+    ax.set_xticks(x, [g for g, _ in groups])
+    ax.set_xlim(-0.5, len(groups) - 0.5)
+    ax.set_xlabel(f"{nxt}s already in the discard pile that morning")
+    ax.set_ylabel("share of days that added a card")
+    ax.set_title(f"{state_name(state)}: the chance depends on what the deck remembers", loc="left")
+    _legend_outside(ax)
+    return fig
+
+
+def plot_turn_curves(chain: dl.LevelChain, worlds: Mapping[str, Sequence[int]], days: int = 50):
+    """P(turned within n days): the chain's exact curve and each simulated world's share."""
+    import numpy as np
+
+    from .plots import COLOURS, _fig, _legend_outside
+
+    fig, ax = _fig()
+    c = [float(x) for x in chain.turned_by_curve(days)]
+    ax.plot(range(days + 1), c, color=COLOURS["exact"], lw=2.4, label="the chain (exact)")
+    styles = [(COLOURS["simulated"], "-"), ("#9b1c1c", "--")]
+    for (name, t), (colour, ls) in zip(worlds.items(), styles):
+        t = np.asarray(t)
+        ax.step(range(days + 1), [(t <= d).mean() for d in range(days + 1)], where="post", color=colour, ls=ls,
+                lw=1.6, label=f"{name}\n({len(t):,} survivors)")
+    ax.set_xlabel("days (daily trials)")
+    ax.set_ylabel("P(turned within n days)")
+    ax.set_ylim(0, 1.02)
+    ax.set_title("how fast a lone survivor turns", loc="left")
+    _legend_outside(ax)
+    return fig
+
+
 # ---- lesson 6: waiting for the Radio -----------------------------------------------------------------
 
 def waiting_exercises() -> dict[int, Exercise]:
@@ -685,5 +809,5 @@ __all__ = [
     "BOARD", "DEAD_ZOMBIE", "LESSON4_DISCARD", "before_trial", "chain_exercises", "chain_widget", "chance_by_discards",
     "deck_of", "numpy_daily", "plot_discards", "plot_with_and_without", "radio_widget", "virus_deck_exercises", "virus_deck_widget", "waiting_exercises", "daily_scenario", "engine_daily", "first_deck_radios", "game",
     "infection_cards", "level_of", "lone_survivor_engine", "lone_survivor_levels", "play_games", "reshuffle_radios",
-    "scene",
+    "scene", "chain_against_odds", "state_name", "level_matrix_table", "advance_rates", "rate_by_memory", "plot_memory", "plot_turn_curves",
 ]

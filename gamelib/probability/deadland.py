@@ -583,7 +583,29 @@ def lone_survivor_turns(n: int, seed: int = 0, *, deck: Deck = None, on_base: bo
     return out
 
 
-def _lone_run(pile: list[str], rng: Any, on_base: bool, survivor: bool, fresh: bool, max_turns: int) -> int:
+def lone_survivor_paths(n: int, seed: int = 0, *, deck: Deck = None, on_base: bool = False, survivor: bool = False,
+                        fresh: bool = False, max_turns: int = 1000) -> list[list[tuple[int, int, int, bool]]]:
+    """The same ``n`` runs as ``lone_survivor_turns`` (same seeds, same cards), day by day: for
+    each daily trial (level, Illness cards held, cards of the next level in the discard pile,
+    whether the trial added a card). A run's length is its number of days."""
+    import random
+
+    if isinstance(n, bool) or not isinstance(n, int) or n < 1:
+        raise GamelibError(f"n must be a whole number >= 1, got {n!r}")
+    cards = sorted(composition(full_deck() if deck is None else deck).elements())
+    out = []
+    for run in range(n):
+        rng = random.Random(f"{seed}:{run}")
+        pile = cards[:]
+        rng.shuffle(pile)
+        days: list[tuple[int, int, int, bool]] = []
+        _lone_run(pile, rng, on_base, survivor, fresh, max_turns, days)
+        out.append(days)
+    return out
+
+
+def _lone_run(pile: list[str], rng: Any, on_base: bool, survivor: bool, fresh: bool, max_turns: int,
+              record: list | None = None) -> int:
     disc: list[str] = []
     aside = 0
     level = ill = 0
@@ -597,6 +619,7 @@ def _lone_run(pile: list[str], rng: Any, on_base: bool, survivor: bool, fresh: b
             rng.shuffle(pile)
         left = trial_size(level, "daily", on_base=on_base, survivor=survivor)
         added = False
+        before = (level, ill, sum(1 for c in disc if c == str(level + 1)))
         while left > 0:
             card = pile.pop()
             if card == RADIO:
@@ -614,9 +637,13 @@ def _lone_run(pile: list[str], rng: Any, on_base: bool, survivor: bool, fresh: b
                 held.append(card)
                 level, ill = nxt, ill + (card == ILLNESS)
                 if level >= ZOMBIE_LEVEL:
-                    return turn
+                    break
             else:
                 disc.append(card)
+        if record is not None:
+            record.append(before + (added,))
+        if level >= ZOMBIE_LEVEL:
+            return turn
     raise GamelibError(f"the survivor did not turn within {max_turns} trials")
 
 
@@ -751,6 +778,6 @@ __all__ = [
     "added_distribution", "attack_distribution", "binomial_at_least_one", "cards_to_target", "cdf", "chain_states",
     "composition", "convolve", "cycles", "daily_base", "daily_distribution", "daily_size", "deck_minus",
     "expected_cards_to_target", "expected_radio_wait", "full_deck", "good_cards", "hypergeom_at_least_one",
-    "hypergeom_pmf", "level_chain", "lone_survivor_turns", "mean", "position", "quantile", "radio_targets", "radio_wait", "trial_outcomes",
+    "hypergeom_pmf", "level_chain", "lone_survivor_paths", "lone_survivor_turns", "mean", "position", "quantile", "radio_targets", "radio_wait", "trial_outcomes",
     "trial_size", "variance",
 ]
