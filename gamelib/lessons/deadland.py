@@ -376,12 +376,12 @@ def virus_deck_exercises() -> dict[int, Exercise]:
     a = dl.hypergeom_at_least_one(55, 4, 3)
     b = dl.hypergeom_at_least_one(55, 8, 3)
     return {
-        1: Exercise("Exercise 1", p1,
+        1: Exercise("Exercise 1", p1, tolerance=0.002,
                     mistakes={Fraction(1, 8): "there were 8 fives in the box, but 2 are in the discards: count what is LEFT.",
                               Fraction(6, 70): "the deck no longer holds 70 cards: count the 50 that are left."},
                     hint="Good cards left over cards left.",
                     worked=f"Six 5s are left among the 50 cards, all equally likely to be on top: **{fraction_text(p1)}**."),
-        2: Exercise("Exercise 2", hit2,
+        2: Exercise("Exercise 2", hit2, tolerance=0.001,
                     mistakes={binom: "that is the binomial answer, as if the first card went back before the second.",
                               Fraction(12, 50): "6/50 + 6/50 counts twice the trials in which both cards are 5s.",
                               miss2: "that is the chance of NO 5: take the complement."},
@@ -389,7 +389,7 @@ def virus_deck_exercises() -> dict[int, Exercise]:
                     worked=f"P(no 5) = 44/50 × 43/49 = {fraction_text(miss2)}, so P(at least one 5) = 1 − "
                            f"{fraction_text(miss2)} = **{fraction_text(hit2)}** ≈ {float(hit2):.4f}. The second card "
                            "comes from 49 cards, not 50: that is drawing without replacement."),
-        3: Exercise("Exercise 3", binom,
+        3: Exercise("Exercise 3", binom, tolerance=0.001,
                     mistakes={hit2: "that is the exact answer without replacement; the question asks for the shortcut."},
                     hint="With replacement each card misses with 44/50, whatever came before.",
                     worked=f"1 − (44/50)² = **{fraction_text(binom)}** ≈ {float(binom):.4f}, a little below the exact "
@@ -428,7 +428,7 @@ def virus_deck_widget(n_trials: int = 400, seed: int = 4):
                               style={"description_width": "initial"}),
         "where": w.Dropdown(options=["Police Station", "Base", "Police Station, after a Ration"], value="Police Station",
                             description="trial", style={"description_width": "initial"}),
-        "n": w.Dropdown(options=[100, 400, 1_000, 4_000], value=n_trials, description="engine trials",
+        "n": w.Dropdown(options=sorted({100, 400, 1_000, 4_000, n_trials}), value=n_trials, description="engine trials",
                         style={"description_width": "initial"}),
     }
 
@@ -539,7 +539,7 @@ def chain_widget(n_runs: int = 2_000, seed: int = 5):
         "deck": w.Dropdown(options=["shuffled afresh every day (the chain)", "one deck that remembers (the game)"],
                            value="shuffled afresh every day (the chain)", description="Virus deck",
                            style={"description_width": "initial"}),
-        "n": w.Dropdown(options=[500, 2_000, 10_000], value=n_runs, description="survivors",
+        "n": w.Dropdown(options=sorted({500, 2_000, 10_000, n_runs}), value=n_runs, description="survivors",
                         style={"description_width": "initial"}),
     }
 
@@ -728,18 +728,18 @@ def waiting_exercises() -> dict[int, Exercise]:
                     worked=f"The 68 other cards fall into 3 gaps (before, between, after) of expected size 68/3 each; "
                            f"the first Radio Contact comes after the first gap: 68/3 + 1 = **{fraction_text(first)}** "
                            f"≈ {float(first):.2f} cards, the formula (N + 1)/3."),
-        3: Exercise("Exercise 3", both_half,
+        3: Exercise("Exercise 3", both_half, tolerance=0.001,
                     mistakes={Fraction(1, 4): "(1/2)² treats the two positions as independent; the second card has "
                                               "only 34 good places out of 69."},
                     hint="Choose the 2 positions of the Radio Contacts among 70: how many pairs lie in the top 35?",
                     worked=f"C(35, 2) / C(70, 2) = 35 × 34 / (70 × 69) = **{fraction_text(both_half)}** ≈ "
                            f"{float(both_half):.4f}, a little below 1/4."),
         4: Exercise("Exercise 4", two_p,
-                    mistakes={Fraction(7 * 71, 3): "each full cycle waits for its SECOND Radio Contact, 2 × 71/3 cards.",
-                              Fraction(142 * 7, 3): "seven Radio Contacts are only three full cycles and the first card of a fourth."},
+                    mistakes={Fraction(142 * 7, 3): "seven Radio Contacts are only three full cycles and the first card of a fourth."},
                     hint="Seven Radio Contacts: three full cycles (each to its second Radio Contact) and the first one of a fourth.",
                     worked=f"3 × 142/3 + 71/3 = **{fraction_text(two_p)}** ≈ {float(two_p):.1f} Virus cards, if the "
-                           "deck still had 70 cards at each reshuffle (it has fewer: survivors hold some)."),
+                           "deck still had 70 cards at each reshuffle (it has fewer: survivors hold some). It is also 7 × 71/3: "
+                           "on average each Radio Contact comes 71/3 cards after the one before."),
     }
 
 
@@ -756,7 +756,7 @@ def radio_widget(n_decks: int = 20_000, seed: int = 6):
         "players": w.Dropdown(options=[2, 3, 4, 5, 6], value=4, description="players", style={"description_width": "initial"}),
         "size": w.IntSlider(70, 40, 70, description="deck size at each reshuffle", style={"description_width": "initial"},
                             continuous_update=False),
-        "n": w.Dropdown(options=[1_000, 20_000, 200_000], value=n_decks, description="simulated games",
+        "n": w.Dropdown(options=sorted({1_000, 20_000, 200_000, n_decks}), value=n_decks, description="simulated games",
                         style={"description_width": "initial"}),
     }
 
