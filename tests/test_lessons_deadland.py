@@ -153,3 +153,25 @@ def test_the_lesson_plots_draw_what_they_say():
     groups = lesson.rate_by_memory(dl.lone_survivor_paths(50, seed=1), (5, 2))
     fig = lesson.plot_memory(groups, Fraction(1, 3), state=(5, 2), nxt="6")
     assert any("1/3" in t.get_text() for t in fig.axes[0].get_legend().get_texts())
+
+
+# ---- lesson 6 ----------------------------------------------------------------------------------------
+
+def test_the_radio_rows_and_the_length_summary():
+    first = lesson.first_deck_radios(300, seed=2)
+    seen = lesson.reshuffle_radios(4, 6, seed=2, show_progress=False)
+    rows = lesson.radio_rows(first, seen)
+    assert [r[1] for r in rows] == [Fraction(71, 3), Fraction(142, 3), 0, 0]
+    assert all(est.within(exact, K) for _, exact, est in rows)
+    assert float(rows[0][1]) == pytest.approx(1 + sps.nhypergeom(70, 68, 1).mean())
+    import pandas as pd
+
+    games = pd.concat([lesson.play_games(p, 6, seed=2, show_progress=False) for p in (2, 6)], ignore_index=True)
+    t = lesson.length_summary(games)
+    assert list(t.index) == [2, 6] and (t["games"] == 6).all()
+    assert t.loc[6, "Radio target"] == 14 and t.loc[2, "Radio clock (cards, exact)"] == pytest.approx(497 / 3, abs=0.05)
+    assert t.loc[2, "mean rounds"] == pytest.approx(games[games["players"] == 2]["rounds"].mean(), abs=0.005)
+    fig = lesson.plot_lengths(games)
+    assert len(fig.axes[0].get_xticklabels()) == 2
+    fig = lesson.plot_clocks()
+    assert len(fig.axes[0].get_legend().get_texts()) == 5
