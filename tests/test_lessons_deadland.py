@@ -175,3 +175,32 @@ def test_the_radio_rows_and_the_length_summary():
     assert len(fig.axes[0].get_xticklabels()) == 2
     fig = lesson.plot_clocks()
     assert len(fig.axes[0].get_legend().get_texts()) == 5
+
+
+# ---- lesson 7 (Walk the Plank) -------------------------------------------------------------------------
+
+def test_the_fairness_lessons_pieces():
+    from gamelib.lessons import walk_the_plank as wtp
+    from gamelib.probability import walk_the_plank as wp
+
+    tables = {3: wtp.seat_games(3, 30, seed=1, show_progress=False)}
+    t = wtp.seat_tests(tables)
+    sole = wtp.seat_counts(tables[3], 3)["sole"]
+    assert t.loc[3, "p-value"] == pytest.approx(sps.chisquare(sole).pvalue, abs=1e-4)
+    assert t.loc[3, "degrees of freedom"] == 2
+    sol = wtp.solution()
+    core = wtp.core_table(sol)
+    assert core.shape == (len(sol.row) + 1, len(sol.col) + 1)
+    assert wtp.mix_value(sol, sol.row, sol.col) == sol.value
+    for c in sol.col:  # red's optimal mix leaves blue indifferent
+        assert wtp.mix_value(sol, sol.row, {c: Fraction(1)}) == sol.value
+    fig = wtp.plot_mix(sol)
+    assert any(fraction_in(t.get_text(), sol.value) for t in fig.axes[0].get_legend().get_texts())
+    assert wtp.chi2_pdf(2.0, 3) == pytest.approx(sps.chi2(3).pdf(2.0), rel=1e-12)
+    played = wtp.play_endgame(sol.row, sol.col, 300, seed=4, show_progress=False)
+    assert abs(played.mean() - float(sol.value)) <= K * played.std(ddof=1) / sqrt(len(played))
+    assert wp.multinomial_p_value([5, 5, 5]) == 1
+
+
+def fraction_in(text: str, x: Fraction) -> bool:
+    return lessons.fraction_text(x) in text

@@ -130,6 +130,110 @@ def play_endgame(row: Mapping[Any, Fraction] | Sequence[Any], col: Mapping[Any, 
     return out
 
 
+def seat_tests(tables: Mapping[int, Any]):
+    """One chi-square test per number of players: do the sole wins of ``seat_games`` spread evenly
+    over the seats? A pandas DataFrame (sole wins by seat, statistic, degrees of freedom, p-value)."""
+    import pandas as pd
+
+    rows = []
+    for players, t in sorted(tables.items()):
+        sole = seat_counts(t, players)["sole"]
+        chi = wp.chi_square_uniform(sole)
+        rows.append({"players": players, "games": len(t), "sole wins": sum(sole),
+                     "sole wins by seat (1 = first Captain)": " / ".join(map(str, sole)),
+                     "expected per seat": f"{float(chi.expected[0]):.1f}", "chi-square": round(float(chi.statistic), 3),
+                     "degrees of freedom": chi.df, "p-value": round(chi.p_value, 4)})
+    return pd.DataFrame(rows).set_index("players")
+
+
+def null_chi_squares(players: int, n_wins: int, reps: int, *, seed: int = 0):
+    """``reps`` chi-square statistics of ``n_wins`` sole wins shared out among ``players`` seats
+    at random, every seat equally likely (a fair table: the null hypothesis), drawn by numpy."""
+    import numpy as np
+
+    rng = np.random.default_rng(seed)
+    counts = rng.multinomial(n_wins, [1 / players] * players, size=reps)
+    e = n_wins / players
+    return ((counts - e) ** 2 / e).sum(axis=1)
+
+
+def chi2_pdf(x: float, df: int) -> float:
+    """The chi-square density (for the plot; the p-values come from ``wp.chi2_sf``)."""
+    from math import exp, gamma, log
+
+    if x <= 0:
+        return 0.0
+    k = df / 2
+    return exp((k - 1) * log(x) - x / 2 - k * log(2) - log(gamma(k)))
+
+
+def plot_chi_square(null, df: int, observed: float):
+    """The statistics of fair tables (histogram) against the chi-square density, with the one the
+    simulated games gave and the tail beyond it shaded."""
+    import numpy as np
+
+    from .plots import COLOURS, _fig, _legend_outside
+
+    fig, ax = _fig()
+    top = max(float(np.quantile(null, 0.995)), observed * 1.2, 8)
+    bins = np.linspace(0, top, 40)
+    ax.hist(null, bins=bins, density=True, color=COLOURS["simulated"], alpha=0.7, label=f"{len(null):,} fair tables")
+    xs = np.linspace(0.01, top, 300)
+    ys = [chi2_pdf(x, df) for x in xs]
+    ax.plot(xs, ys, color=COLOURS["exact"], lw=2, label=f"chi-square, {df} degrees of freedom")
+    tail = xs >= observed
+    ax.fill_between(xs[tail], 0, np.array(ys)[tail], color="#9b1c1c", alpha=0.35, label="the p-value (the tail)")
+    ax.axvline(observed, color="#9b1c1c", lw=1.6, label=f"our games: {observed:.2f}")
+    ax.set_xlim(0, top)
+    ax.set_xlabel("chi-square statistic")
+    ax.set_ylabel("density")
+    ax.set_title("what a fair table gives, and what our games gave", loc="left")
+    _legend_outside(ax)
+    return fig
+
+
+def core_table(solution: wp.EndgameSolution):
+    """The payoff matrix of the programmes the optimal mixes use (red's rows, blue's columns), the
+    mixes in the margins, as fractions: a pandas DataFrame."""
+    import pandas as pd
+
+    rows, cols = list(solution.row), list(solution.col)
+    data = [[fraction_text(solution.entries[r, c]) for c in cols] + [fraction_text(solution.row[r])] for r in rows]
+    data.append([fraction_text(solution.col[c]) for c in cols] + [""])
+    return pd.DataFrame(data, index=[f"R{i + 1}: {wp.programme_text(r)}" for i, r in enumerate(rows)] + ["blue's chance"],
+                        columns=[f"B{j + 1}: {wp.programme_text(c)}" for j, c in enumerate(cols)] + ["red's chance"])
+
+
+def mix_value(solution: wp.EndgameSolution, row: Mapping[Any, Fraction], col: Mapping[Any, Fraction]) -> Fraction:
+    """Red's exact expected payoff when red mixes ``row`` and blue ``col`` (programmes of the solution)."""
+    return sum((p * q * solution.entries[r, c] for r, p in row.items() for c, q in col.items()), Fraction(0))
+
+
+def plot_mix(solution: wp.EndgameSolution):
+    """Red's expected payoff as red's chance of its first programme goes from 0 to 1, against each of
+    blue's programmes of the solution (a line each) and blue's best mix: the lines cross at the value."""
+    from .plots import COLOURS, _fig, _legend_outside
+
+    rows, cols = list(solution.row), list(solution.col)
+    ps = [Fraction(k, 60) for k in range(61)]
+    fig, ax = _fig()
+    colours = ["#4a5d7a", "#9b1c1c", "#7a6a2e", "#2f7a6a"]
+    for j, (c, colour) in enumerate(zip(cols, colours)):
+        ax.plot([float(p) for p in ps], [float(p * solution.entries[rows[0], c] + (1 - p) * solution.entries[rows[-1], c])
+                                         for p in ps], color=colour, lw=1.6, label=f"blue always plays B{j + 1}")
+    worst = [min(p * solution.entries[rows[0], c] + (1 - p) * solution.entries[rows[-1], c] for c in cols) for p in ps]
+    ax.plot([float(p) for p in ps], [float(w) for w in worst], color=COLOURS["exact"], lw=3, alpha=0.5,
+            label="what red can make sure of")
+    p_opt = solution.row[rows[0]]
+    ax.plot([float(p_opt)], [float(solution.value)], "o", color=COLOURS["exact"], ms=9,
+            label=f"red's best mix: {fraction_text(p_opt)}, value {fraction_text(solution.value)}")
+    ax.set_xlabel("chance that red plays R1 (and R2 otherwise)")
+    ax.set_ylabel("red's expected payoff")
+    ax.set_title("a mixed programme: the best of the worst cases", loc="left")
+    _legend_outside(ax)
+    return fig
+
+
 # ---- exercises ------------------------------------------------------------------------------------------
 
 def fairness_exercises(solution: wp.EndgameSolution) -> dict[int, Exercise]:
@@ -304,5 +408,5 @@ def endgame_widget(solution: wp.EndgameSolution, n_games: int = 400, seed: int =
                                                         "from the mixes, every other choice at random.")
 
 
-__all__ = ["ENDGAME", "endgame_state", "solution", "endgame_widget", "fairness_exercises", "game", "play_endgame", "seat_counts",
+__all__ = ["seat_tests", "chi2_pdf", "core_table", "mix_value", "null_chi_squares", "plot_chi_square", "plot_mix", "ENDGAME", "endgame_state", "solution", "endgame_widget", "fairness_exercises", "game", "play_endgame", "seat_counts",
            "seat_games", "seat_widget"]

@@ -28,7 +28,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
-from math import erfc, exp, pi, sqrt
+from math import comb, erfc, exp, pi, sqrt
 from typing import Any
 
 from gamelib.core.errors import GamelibError
@@ -666,6 +666,42 @@ def chi_square_table(table: Sequence[Sequence[int]]) -> ChiSquare:
                      tuple(x for row in t for x in row))
 
 
+def multinomial_tail(n: int, k: int, statistic: Any, *, limit: int = 3_000_000) -> Fraction:
+    """P(chi-square statistic >= ``statistic``) EXACTLY for ``n`` wins shared out at random among
+    ``k`` equally likely seats (the multinomial null hypothesis), by enumerating every vector of
+    counts: the statistic is k/n * sum(O^2) - n, so the comparison is one of whole numbers."""
+    for name, v in (("n", n), ("k", k)):
+        if isinstance(v, bool) or not isinstance(v, int) or v < 1:
+            raise GamelibError(f"{name} must be a whole number >= 1, got {v!r}")
+    if k < 2:
+        raise GamelibError(f"a chi-square test needs two or more seats, got k={k}")
+    if comb(n + k - 1, k - 1) > limit:
+        raise GamelibError(f"{comb(n + k - 1, k - 1):,} vectors of counts for n={n}, k={k}: more than {limit:,} "
+                           "to enumerate; simulate instead")
+    # sum(O^2) >= (statistic + n) * n / k, the smallest whole number at least that
+    need = Fraction(statistic + n) * n / k
+    target = -((-need.numerator) // need.denominator)
+    total = 0
+
+    def rec(i: int, left: int, sq: int, ways: int) -> None:
+        nonlocal total
+        if i == k - 1:
+            if sq + left * left >= target:
+                total += ways
+            return
+        for c in range(left + 1):
+            rec(i + 1, left - c, sq + c * c, ways * comb(left, c))
+
+    rec(0, n, 0, 1)
+    return Fraction(total, k ** n)
+
+
+def multinomial_p_value(counts: Sequence[int]) -> Fraction:
+    """The exact p-value of ``chi_square_uniform(counts)`` under equal shares (``multinomial_tail``)."""
+    chi = chi_square_uniform(counts)
+    return multinomial_tail(sum(chi.observed), len(chi.observed), chi.statistic)
+
+
 def seat_of(colour: str, captain: str, colours: Sequence[str]) -> int:
     """A player's place in the first round's order: 1 for the first Captain, 2 for the next
     player clockwise, ..."""
@@ -674,6 +710,6 @@ def seat_of(colour: str, captain: str, colours: Sequence[str]) -> int:
 
 __all__ = [
     "CARDS", "ChiSquare", "Core", "Endgame", "EndgameSolution", "PayoffMatrix", "SHOVES", "Solution", "chi2_sf", "chi_square_table",
-    "chi_square_uniform", "endgame", "ghost_programmes", "guaranteed", "options", "payoff", "payoff_matrix",
+    "chi_square_uniform", "endgame", "multinomial_p_value", "multinomial_tail", "ghost_programmes", "guaranteed", "options", "payoff", "payoff_matrix",
     "programme_text", "programmes", "pure_security", "reveal_order", "round_value", "seat_of", "solve", "solve_endgame",
 ]

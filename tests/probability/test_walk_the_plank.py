@@ -191,3 +191,32 @@ def test_seats_are_counted_from_the_first_captain():
     c = lesson.seat_counts(t, 4)
     assert sum(c["sole"]) == int((t["sole winner seat"] > 0).sum()) and len(t) == 20
     assert t.equals(lesson.seat_games(4, 20, seed=1, show_progress=False))
+
+
+# ---- the exact multinomial p-value (lesson 7) ---------------------------------------------------------------
+
+@pytest.mark.parametrize("counts", [[4, 1, 1], [3, 3, 1, 1], [4, 1], [2, 2, 2], [0, 5, 1, 0]])
+def test_the_multinomial_p_value_equals_brute_force_with_scipy(counts):
+    import itertools
+
+    import scipy.stats as sps
+
+    n, k = sum(counts), len(counts)
+    obs = wp.chi_square_uniform(counts).statistic
+    brute = sum(sps.multinomial(n, [1 / k] * k).pmf(v) for v in itertools.product(range(n + 1), repeat=k)
+                if sum(v) == n and wp.chi_square_uniform(list(v)).statistic >= obs)
+    assert float(wp.multinomial_p_value(counts)) == pytest.approx(brute, abs=1e-12)
+    assert wp.multinomial_tail(n, k, 0) == 1
+
+
+def test_the_multinomial_p_value_against_seeded_fair_tables_within_4_standard_errors():
+    from gamelib.lessons import walk_the_plank as lesson
+
+    counts = [21, 22, 18, 17]
+    exact = float(wp.multinomial_p_value(counts))
+    null = lesson.null_chi_squares(4, sum(counts), 20_000, seed=3)
+    got = (null >= float(wp.chi_square_uniform(counts).statistic) - 1e-9).mean()
+    assert abs(got - exact) <= 4 * (exact * (1 - exact) / len(null)) ** 0.5
+    assert abs(null.mean() - 3) <= 4 * null.std(ddof=1) / len(null) ** 0.5  # E = k - 1 exactly
+    with pytest.raises(GamelibError, match="simulate instead"):
+        wp.multinomial_tail(500, 6, 1)
