@@ -6,52 +6,15 @@ from typing import TYPE_CHECKING
 
 from gamelib.core import Action, log
 
+from .cards import OBJECT_NAMES
+from .common import (
+    S_ATTACK, S_EVENT, S_OBJ, S_ROLES, S_TYPES, S_ZOMBIE, article, discard_event, drop_object,
+    gain_resistance, pop_event, take_tokens, turnover,
+)
 from .tasks import decision, push, step
-from .data import OBJECT_NAMES
-from .trials import article, drop_object, gain_resistance, take_tokens
 
 if TYPE_CHECKING:  # pragma: no cover
     from .state import DeadlandState
-
-S_EVENT = "Event"
-S_TYPES = "Event Card Types"
-S_ATTACK = "Zombie Attacks"
-S_ZOMBIE = "Life as a Zombie"
-S_ROLES = "Role Cards"
-
-
-# ---- piles ---------------------------------------------------------------------------------------
-def pop_event(s: "DeadlandState", b: int) -> str:
-    cid = s.edeck[b].pop()
-    if cid in s.known[b]:
-        s.known[b].remove(cid)
-    return cid
-
-
-def discard_event(s: "DeadlandState", b: int, cid: str) -> None:
-    """Discarded next to its board; once the board is turned over its discards are in the box."""
-    (s.box if s.turned[b] else s.edisc[b]).append(cid)
-
-
-def turnover(s: "DeadlandState", b: int) -> None:
-    if s.turned[b] or s.edeck[b]:
-        return
-    s.turned[b] = True
-    s.box.extend(s.edisc[b])
-    s.edisc[b] = []
-    s.known[b] = []
-    log(s, S_ATTACK, f"{s.the(b)} has no Event cards left: its discards go back in the box "
-                     f"and the board is turned over (bloodstain trial: {s.data.boards[b].bloodstain} cards)")
-
-
-def discard_top_event(s: "DeadlandState", b: int, why: str) -> None:
-    if s.turned[b] or not s.edeck[b]:
-        return
-    cid = pop_event(s, b)
-    discard_event(s, b, cid)
-    log(s, "Effects Due to the Infection Level",
-        f"{why}: the top Event card of {s.the(b)} ({s.data.events[cid].label}) is discarded without effect")
-    turnover(s, b)
 
 
 # ---- survivors' Event phase -----------------------------------------------------------------------
@@ -195,7 +158,7 @@ def _ask_seeoff(s: "DeadlandState", t: tuple, a: Action) -> None:
         cid = s.usable(q, weapon)
         assert cid is not None
         drop_object(s, q, cid)
-        log(s, "Objects, Event Symbols and Effects",
+        log(s, S_OBJ,
             f"{s.name(q)} plays and discards the {s.data.events[cid].name}: nobody on {s.the(b)} undergoes that trial")
         return
     rest = tuple(o for o in rest if s.usable(o, weapon))
@@ -219,7 +182,7 @@ def victims(s: "DeadlandState", t: tuple) -> None:
 @step("infected")
 def infected(s: "DeadlandState", t: tuple) -> None:
     b = t[1]
-    log(s, "Objects, Event Symbols and Effects", f"Infected Area on {s.the(b)}")
+    log(s, S_OBJ, f"Infected Area on {s.the(b)}")
     push(s, *[("ia", q) for q in s.survivors_here(b)], ("ia_zombies", b))
 
 
@@ -234,10 +197,10 @@ def ia(s: "DeadlandState", t: tuple) -> None:
         vc = virus[s.vdisc[i]]
         if vc.kind == "level" and vc.level == need:
             s.held.append(s.vdisc.pop(i))
-            log(s, "Objects, Event Symbols and Effects", f"{s.name(q)} finds {article(need)} {need} in the Virus discards")
+            log(s, S_OBJ, f"{s.name(q)} finds {article(need)} {need} in the Virus discards")
             push(s, ("role_react", q, "infected"))
             return
-    log(s, "Objects, Event Symbols and Effects", f"{s.name(q)}: no {need} in the Virus discards")
+    log(s, S_OBJ, f"{s.name(q)}: no {need} in the Virus discards")
 
 
 @step("ia_zombies")

@@ -6,18 +6,12 @@ from typing import TYPE_CHECKING
 
 from gamelib.core import Action, log
 
+from .common import S_EXCESS, S_MOVE, S_TURN, S_USE, S_ZOMBIE, drop_object, take_tokens
 from .roles import apply_role_use, role_use_actions, role_use_moment
 from .tasks import decision, push, step
-from .trials import drop_object, take_tokens
 
 if TYPE_CHECKING:  # pragma: no cover
     from .state import DeadlandState
-
-S_TURN = "Turn Sequence"
-S_MOVE = "Movement"
-S_USE = "Using / Exchanging Objects"
-S_EXCESS = "Discarding Excess Objects/Tokens"
-S_ZOMBIE = "Life as a Zombie"
 
 
 @step("turn_start")

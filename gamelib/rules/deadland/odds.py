@@ -9,7 +9,8 @@ from typing import TYPE_CHECKING
 
 from gamelib.core import Distribution
 
-from .trials import daily_count, illnesses
+from .common import illnesses
+from .trials import daily_count
 
 if TYPE_CHECKING:  # pragma: no cover
     from .state import DeadlandState

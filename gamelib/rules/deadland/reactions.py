@@ -7,13 +7,11 @@ from typing import TYPE_CHECKING
 
 from gamelib.core import Action, log
 
+from .common import S_OBJ, S_ZOMBIE, drop_object
 from .tasks import decision, push, step
-from .trials import drop_object
 
 if TYPE_CHECKING:  # pragma: no cover
     from .state import DeadlandState
-
-S_OBJ = "Objects, Event Symbols and Effects"
 
 
 # ---- Shotgun: discard the Virus card about to be added ----------------------------------------------
@@ -145,7 +143,7 @@ def _ask_wound(s: "DeadlandState", t: tuple, a: Action) -> None:
     log(s, S_OBJ, f"{s.name(q)} wounds {s.name(z)} with the {weapon.capitalize()}: -{k} Resistance, {s.resist[z]} left")
     if s.resist[z] == 0:
         s.dead[z] = True
-        log(s, "Life as a Zombie", f"{s.name(z)} has no Resistance tokens left: dead and out of the game")
+        log(s, S_ZOMBIE, f"{s.name(z)} has no Resistance tokens left: dead and out of the game")
         if z == s.active:
             s.cut = True
         return

@@ -8,30 +8,11 @@ from typing import TYPE_CHECKING
 
 from gamelib.core import Action, log
 
+from .common import S_ROLES, drop_object, take_tokens
 from .tasks import anytime, decision, push, step
-from .trials import drop_object, take_tokens
 
 if TYPE_CHECKING:  # pragma: no cover
     from .state import DeadlandState
-
-S_ROLES = "Role Cards"
-
-
-def role_condition(s: "DeadlandState", q: int) -> tuple[bool, str]:
-    """Whether living survivor ``q`` may win, face-down role or not, and why not."""
-    role = s.role[q]
-    who = s.name(q)
-    if role == "infectee" and s.object_of(q, "medications") is None:
-        return False, f"{who} is the Infectee without Medications"
-    if role == "traitor" and len(s.objs[q]) < 2:
-        return False, f"{who} is the Traitor with fewer than two objects"
-    if role == "survivor" and s.rat[q] < 1:
-        return False, f"{who} is the Survivor without a Rations token"
-    if role == "scavenger" and s.mun[q] < 1:
-        return False, f"{who} is the Scavenger without a Munitions token"
-    if role == "hermit" and any(not s.zombie[o] for o in s.here(s.pos[q]) if o != q):
-        return False, f"{who} is the Hermit and not alone among survivors"
-    return True, ""
 
 
 # ---- the Traitor: at any decision of their own turn ------------------------------------------------

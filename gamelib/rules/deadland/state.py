@@ -1,33 +1,67 @@
-"""``DeadlandState``: one position of Deadland as plain lists and ints.
+"""``DeadlandState``: one position of Deadland, its fields declared once, and the small queries
+every rule module asks.
 
 Seats are indices 0..n-1 into the game's players (turn order = seat order, clockwise). Piles are
-lists of card ids with the top card LAST. Rules live in the sibling modules; this file holds the
-fields, the engine hooks and small queries every rule module uses."""
+lists of card ids with the top card LAST. The rules live in the modules below this one (rules.py
+and the modules it gathers); the engine hooks that need them (``_legal_actions``, ``_apply``,
+``phase``, ``zones``, ``_view``, ``_redeal_hidden``, ``odds``, ``_next_outcomes``,
+``to_scenario``) are bound in game.py, where every lower module is complete, so that this module
+imports nothing from below it (docs/engine.md, "Module layout of a game package")."""
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from gamelib.core import Action, Outcome, Rng, State
+from gamelib.core import Outcome, State
+from gamelib.core.fields import LIST, LISTS, VALUE, Fields
 
-from . import tasks
+from .cards import BURDEN_LEVEL, BURDENED_LIMITS, LIMITS, NOBODY, TOKENS
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .data import CardData
-
-TOKENS = 25          # munitions, rations and resistance tokens in the box, each
-MAX_RESISTANCE = 5
-FIELDS = (
-    "pos", "zombie", "dead", "resist", "mun", "rat", "objs", "fresh", "inf", "role", "shown",
-    "edeck", "edisc", "turned", "box", "vdeck", "vdisc", "vradio", "held", "ev", "rdeck", "radio",
-    "active", "turn", "stack", "cut", "shot_used", "pistol_used", "medic_used", "zorder",
-    "traitor_known", "not_traitor", "known", "result",
-)
+    from .cards import CardData
 
 
 class DeadlandState(State):
-    __slots__ = FIELDS
+    fields = Fields(
+        # per seat
+        pos=LIST,            # board index
+        zombie=LIST,
+        dead=LIST,           # a zombie out of Resistance: off the table
+        resist=LIST,         # Resistance tokens (zombies)
+        mun=LIST,            # Munitions tokens
+        rat=LIST,            # Rations tokens
+        objs=LISTS,          # object cards held (Event card ids)
+        fresh=LIST,          # objects drawn this turn by their holder: not usable until their next turn
+        inf=LISTS,           # Infection deck, level 1 first
+        role=LIST,           # Role card id, or None
+        shown=LIST,          # the Role card is face up
+        # per board
+        edeck=LISTS,         # Event deck
+        edisc=LISTS,         # Event discards
+        turned=LIST,         # turned over (no Event cards left)
+        # piles
+        box=LIST,            # out of the game
+        vdeck=LIST,          # Virus deck
+        vdisc=LIST,          # Virus discards
+        vradio=LIST,         # Radio Contact cards set aside
+        held=LIST,           # the Virus card drawn and about to be added (reactions pending)
+        ev=LIST,             # Event card(s) being resolved (or offered to the Looter)
+        rdeck=LIST,          # Role cards not drawn yet
+        # the turn
+        radio=VALUE,         # Radio Contacts so far
+        active=VALUE,        # the seat whose turn it is
+        turn=VALUE,          # turn number, from 1
+        stack=LIST,          # the pending work (tasks.py), the last entry next
+        cut=VALUE,           # the active player's turn has ended early (turned into a zombie...)
+        shot_used=LIST,      # per seat: fired a Shotgun this turn
+        pistol_used=LIST,    # per seat: shot a zombie with the Pistol this turn
+        medic_used=VALUE,    # the Medic's power was used this turn
+        zorder=LIST,         # seats in the order they became zombies
+        traitor_known=VALUE,  # seat publicly shown to hold the face-down Traitor (refused a gift), or NOBODY
+        not_traitor=LIST,    # per seat: accepted a gift while holding a face-down card, so not the Traitor
+        known=LISTS,         # per board: cards publicly known to be in its shared (Road) deck
+        result=VALUE,        # the Outcome, once over
+    )
 
-    # per seat
     pos: list[int]
     zombie: list[bool]
     dead: list[bool]
@@ -35,34 +69,32 @@ class DeadlandState(State):
     mun: list[int]
     rat: list[int]
     objs: list[list[str]]
+    fresh: list[str]
     inf: list[list[str]]
     role: list[str | None]
     shown: list[bool]
-    shot_used: list[bool]
-    pistol_used: list[bool]
-    not_traitor: list[bool]
-    # per board
     edeck: list[list[str]]
     edisc: list[list[str]]
     turned: list[bool]
-    known: list[list[str]]   # cards publicly known to be in a shared (Road) deck, e.g. shuffled back
-    # piles
-    fresh: list[str]         # objects drawn this turn by their holder: not usable until their next turn
     box: list[str]
     vdeck: list[str]
     vdisc: list[str]
-    vradio: list[str]        # Radio Contact cards set aside
-    held: list[str]          # the Virus card drawn and about to be added (reactions pending)
-    ev: list[str]            # Event card(s) being resolved (or offered to the Looter)
-    rdeck: list[str]         # Role cards not drawn yet
+    vradio: list[str]
+    held: list[str]
+    ev: list[str]
+    rdeck: list[str]
     radio: int
     active: int
     turn: int
     stack: list[tuple]
-    cut: bool                # the active player's turn has ended early (turned into a zombie...)
+    cut: bool
+    shot_used: list[bool]
+    pistol_used: list[bool]
     medic_used: bool
-    zorder: list[int]        # seats in the order they became zombies
-    traitor_known: int       # seat publicly shown to hold the face-down Traitor (refused a gift), or -1
+    zorder: list[int]
+    traitor_known: int
+    not_traitor: list[bool]
+    known: list[list[str]]
     result: Outcome | None
 
     # ---- small queries used by every module -----------------------------------------------------
@@ -145,7 +177,7 @@ class DeadlandState(State):
             return False
         if self.traitor_known == seat:  # publicly the Traitor since a refused gift
             return role == "traitor"
-        if role == "traitor" and (self.traitor_known >= 0 or self.not_traitor[seat]):
+        if role == "traitor" and (self.traitor_known != NOBODY or self.not_traitor[seat]):
             return False
         if role not in self.game.data.roles:
             return False
@@ -156,12 +188,12 @@ class DeadlandState(State):
 
     def limits(self, seat: int) -> tuple[int, int]:
         """(tokens, objects) a survivor may carry: 4 and 2 at levels 6-7, else 6 and 3."""
-        return (4, 2) if self.level(seat) >= 6 else (6, 3)
+        return BURDENED_LIMITS if self.level(seat) >= BURDEN_LEVEL else LIMITS
 
     def target(self) -> int:
         return self.game.data.targets[len(self.pos)]
 
-    # ---- engine hooks ----------------------------------------------------------------------------
+    # ---- engine hooks that need nothing below this module ---------------------------------------
     @property
     def to_move(self) -> str | None:
         if self.result is not None:
@@ -169,96 +201,8 @@ class DeadlandState(State):
         return self.game.players[self.stack[-1][1]]
 
     @property
-    def phase(self) -> str:
-        if self.result is not None:
-            return "over"
-        return tasks.DECISIONS[self.stack[-1][0]][2]
-
-    @property
     def outcome(self) -> Outcome | None:
         return self.result
-
-    def _legal_actions(self) -> list[Action]:
-        top = self.stack[-1]
-        return tasks.DECISIONS[top[0]][0](self, top)
-
-    def _apply(self, action: Action) -> None:
-        top = self.stack.pop()
-        tasks.DECISIONS[top[0]][1](self, top, action)
-        tasks.advance(self)
-
-    def _copy_into(self, other: State) -> None:
-        o: Any = other
-        o.pos = self.pos[:]
-        o.zombie = self.zombie[:]
-        o.dead = self.dead[:]
-        o.resist = self.resist[:]
-        o.mun = self.mun[:]
-        o.rat = self.rat[:]
-        o.objs = [x[:] for x in self.objs]
-        o.fresh = self.fresh[:]
-        o.inf = [x[:] for x in self.inf]
-        o.role = self.role[:]
-        o.shown = self.shown[:]
-        o.edeck = [x[:] for x in self.edeck]
-        o.edisc = [x[:] for x in self.edisc]
-        o.turned = self.turned[:]
-        o.box = self.box[:]
-        o.vdeck = self.vdeck[:]
-        o.vdisc = self.vdisc[:]
-        o.vradio = self.vradio[:]
-        o.held = self.held[:]
-        o.ev = self.ev[:]
-        o.rdeck = self.rdeck[:]
-        o.radio = self.radio
-        o.active = self.active
-        o.turn = self.turn
-        o.stack = self.stack[:]
-        o.cut = self.cut
-        o.shot_used = self.shot_used[:]
-        o.pistol_used = self.pistol_used[:]
-        o.medic_used = self.medic_used
-        o.zorder = self.zorder[:]
-        o.traitor_known = self.traitor_known
-        o.not_traitor = self.not_traitor[:]
-        o.known = [x[:] for x in self.known]
-        o.result = self.result
-
-    def _key(self) -> tuple:
-        t = tuple
-        return (
-            t(self.pos), t(self.zombie), t(self.dead), t(self.resist), t(self.mun), t(self.rat),
-            t(map(t, self.objs)), t(self.fresh), t(map(t, self.inf)), t(self.role), t(self.shown),
-            t(map(t, self.edeck)), t(map(t, self.edisc)), t(self.turned), t(self.box), t(self.vdeck),
-            t(self.vdisc), t(self.vradio), t(self.held), t(self.ev), t(self.rdeck), self.radio,
-            self.active, self.turn, t(self.stack), self.cut, t(self.shot_used), t(self.pistol_used),
-            self.medic_used, t(self.zorder), self.traitor_known, t(self.not_traitor),
-            t(map(t, self.known)), self.result,
-        )
-
-    def zones(self) -> dict[str, list[str]]:
-        from .views import zones
-        return zones(self)
-
-    def _view(self, player: str | None) -> dict[str, Any]:
-        from .views import view
-        return view(self, player)
-
-    def odds(self):
-        from .odds import odds
-        return odds(self)
-
-    def _next_outcomes(self) -> dict[str, object]:
-        from .odds import next_outcomes
-        return next_outcomes(self)
-
-    def to_scenario(self) -> dict[str, Any]:
-        from .scenarios import to_scenario
-        return to_scenario(self)
-
-    def _redeal_hidden(self, player: str, rng: Rng) -> State:
-        from .views import redeal_hidden
-        return redeal_hidden(self, player, rng)
 
     def summary(self) -> dict[str, Any]:
         return {
@@ -268,3 +212,46 @@ class DeadlandState(State):
             "turns": self.turn,
             "boards_turned": sum(self.turned),
         }
+
+
+def blank(game: Any, seed: int, scenario: Any = None) -> DeadlandState:
+    """A state of ``game`` with every field at its start-of-game value and all piles empty."""
+    s = DeadlandState.__new__(DeadlandState)
+    s._init_base(game, seed, scenario)
+    n = game.options["players"]
+    nb = len(game.data.boards)
+    s.pos = [game.data.base] * n
+    s.zombie = [False] * n
+    s.dead = [False] * n
+    s.resist = [0] * n
+    s.mun = [0] * n
+    s.rat = [0] * n
+    s.objs = [[] for _ in range(n)]
+    s.fresh = []
+    s.inf = [[] for _ in range(n)]
+    s.role = [None] * n
+    s.shown = [False] * n
+    s.edeck = [[] for _ in range(nb)]
+    s.edisc = [[] for _ in range(nb)]
+    s.turned = [False] * nb
+    s.known = [[] for _ in range(nb)]
+    s.box = []
+    s.vdeck = []
+    s.vdisc = []
+    s.vradio = []
+    s.held = []
+    s.ev = []
+    s.rdeck = []
+    s.radio = 0
+    s.active = 0
+    s.turn = 1
+    s.stack = []
+    s.cut = False
+    s.shot_used = [False] * n
+    s.pistol_used = [False] * n
+    s.medic_used = False
+    s.zorder = []
+    s.traitor_known = NOBODY
+    s.not_traitor = [False] * n
+    s.result = None
+    return s

@@ -7,38 +7,24 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from gamelib.core import Action, Outcome, log
+from gamelib.core import Action, log
 
-from .state import MAX_RESISTANCE
+from .cards import ATTACK, ATTACK_MODES, BLOOD, DAILY, ZATTACK, ZDAILY
+from .common import (
+    S_ATTACK, S_LEVEL, S_ROLES, S_TRIAL, S_ZOMBIE, a_card, discard_top_event, drop_object, fits,
+    gain_resistance, radio_contact, radio_end_possible, zombify,
+)
+from .reactions import shotgun_queue
+from .roles import traitor_moment, traitor_victims
 from .tasks import decision, push, step
 
 if TYPE_CHECKING:  # pragma: no cover
     from .state import DeadlandState
 
-S_TRIAL = "Daily Infection Trial"
-S_LEVEL = "Effects Due to the Infection Level"
-S_VIRUS = "Virus Cards"
-S_ZOMBIE = "Life as a Zombie"
-S_END = "End of the Game"
-S_OBJECTS = "Objects, Event Symbols and Effects"
-S_ROLES = "Role Cards"
-ATTACKS = ("attack", "zattack")
-S_ATTACK = "Zombie Attacks"
+ATTACKS = ATTACK_MODES
 #: the rulebook section a trial of each mode is logged under: its announcement, draws and Radio Contacts
-SECTION = {"daily": S_TRIAL, "attack": S_ATTACK, "zattack": S_ZOMBIE, "blood": S_ATTACK, "zdaily": S_ZOMBIE}
+SECTION = {DAILY: S_TRIAL, ATTACK: S_ATTACK, ZATTACK: S_ZOMBIE, BLOOD: S_ATTACK, ZDAILY: S_ZOMBIE}
 MODES = tuple(SECTION)
-
-
-def a_card(s: "DeadlandState", card: str) -> str:
-    """A Virus card as a sentence names it: "a 5", "an 8", "an Illness card", "a Radio Contact card"."""
-    vc = s.data.virus[card]
-    if vc.kind == "level":
-        return f"{article(vc.level)} {vc.level}"
-    return "an Illness card" if vc.kind == "illness" else "a Radio Contact card"
-
-
-def article(n: int) -> str:
-    return "an" if n in (8, 11, 18) else "a"
 
 
 # ---- counting ------------------------------------------------------------------------------------
@@ -79,128 +65,8 @@ def level5_here(s: "DeadlandState", b: int) -> bool:
     return any(s.level(q) == 5 for q in s.survivors_here(b))
 
 
-def illnesses(s: "DeadlandState", seat: int) -> int:
-    virus = s.data.virus
-    return sum(1 for c in s.inf[seat] if virus[c].kind == "illness")
-
-
-def fits(s: "DeadlandState", seat: int, card: str) -> bool:
-    """Whether ``card`` is the next card for ``seat``'s Infection deck. An Illness is a joker for
-    any level but 8, and nobody holds more than two."""
-    vc = s.data.virus[card]
-    nxt = s.level(seat) + 1
-    if vc.kind == "level":
-        return vc.level == nxt
-    if vc.kind == "illness":
-        return nxt <= 7 and illnesses(s, seat) < 2
-    return False
-
-
 def survivor_can_reveal(s: "DeadlandState", seat: int) -> bool:
     return s.role_is(seat, "survivor", False) and any(s.zombie[q] for q in range(s.n) if q != seat)
-
-
-# ---- tokens --------------------------------------------------------------------------------------
-def gain_resistance(s: "DeadlandState", z: int, why: str) -> None:
-    if s.resist[z] < MAX_RESISTANCE and s.supply("resistance") > 0:
-        s.resist[z] += 1
-        log(s, S_ZOMBIE, f"{s.name(z)} takes back a Resistance token ({why}): {s.resist[z]}")
-
-
-def take_tokens(s: "DeadlandState", seat: int, rations: int, munitions: int, section: str) -> None:
-    r = min(rations, s.supply("rations"))
-    m = min(munitions, s.supply("munitions"))
-    s.rat[seat] += r
-    s.mun[seat] += m
-    if r or m:
-        got = " and ".join(t for t in (f"{r} Rations" if r else "", f"{m} Munitions" if m else "") if t)
-        short = "" if (r, m) == (rations, munitions) else " (the supply ran short)"
-        log(s, section, f"{s.name(seat)} takes {got}{short}")
-
-
-def drop_object(s: "DeadlandState", seat: int, cid: str) -> None:
-    """An object leaves the game (discarded from a survivor: it goes back in the box)."""
-    s.objs[seat].remove(cid)
-    if cid in s.fresh:
-        s.fresh.remove(cid)
-    s.box.append(cid)
-
-
-# ---- Radio Contacts and the end ----------------------------------------------------------------
-def radio_contact(s: "DeadlandState", card: str, section: str) -> None:
-    """A Radio Contact drawn in a trial, logged in that trial's ``section``."""
-    s.vradio.append(card)
-    s.radio += 1
-    log(s, section, f"a Radio Contact! The marker moves to {s.radio} of {s.target()}")
-    if s.radio >= s.target():
-        end_by_radio(s)
-        return
-    if len(s.vradio) >= 2:
-        s.vdeck.extend(s.vdisc)
-        s.vdeck.extend(s.vradio)
-        s.vdisc.clear()
-        s.vradio.clear()
-        s.rng.shuffle(s.vdeck)
-        log(s, section, "second Radio Contact: the discards and both Radio Contacts are shuffled into a new "
-                        f"Virus deck of {len(s.vdeck)} cards")
-
-
-def end_by_radio(s: "DeadlandState") -> None:
-    from .roles import role_condition
-    winners, losers, notes = [], [], []
-    for q in range(s.n):
-        if s.zombie[q]:
-            losers.append(s.name(q))
-            continue
-        ok, why = role_condition(s, q)
-        (winners if ok else losers).append(s.name(q))
-        if why:
-            notes.append(why)
-    reason = f"the Radio Contact marker reached {s.target()}: the living survivors are rescued"
-    if notes:
-        reason += " (" + "; ".join(notes) + ")"
-    s.result = Outcome(tuple(winners), tuple(losers), reason)
-    log(s, S_END, reason)
-
-
-def check_all_zombies(s: "DeadlandState", last: int) -> None:
-    if any(not s.zombie[q] for q in range(s.n)):
-        return
-    losers = [last] + [q for q in range(s.n) if s.dead[q] and q != last]
-    winners = [q for q in range(s.n) if q not in losers]
-    reason = f"every survivor became a zombie; {s.name(last)} was the last to turn"
-    if any(s.dead[q] for q in range(s.n)):
-        reason += " (zombies out of Resistance lose too)"
-    s.result = Outcome(tuple(s.name(q) for q in winners), tuple(s.name(q) for q in sorted(losers)), reason)
-    log(s, S_END, reason)
-
-
-def zombify(s: "DeadlandState", seat: int, why: str) -> None:
-    """Turn ``seat`` into a zombie: Infection deck to the Virus discards, objects back in the box,
-    tokens to the supply, role shown, five Resistance tokens (as many as the supply has)."""
-    s.vdisc.extend(s.inf[seat])
-    s.inf[seat] = []
-    for cid in list(s.objs[seat]):
-        drop_object(s, seat, cid)
-    s.mun[seat] = 0
-    s.rat[seat] = 0
-    s.zombie[seat] = True
-    s.resist[seat] = min(MAX_RESISTANCE, s.supply("resistance"))
-    s.zorder.append(seat)
-    log(s, S_ZOMBIE, f"{s.name(seat)} {why} and turns into a Zombie on {s.the(s.pos[seat])} "
-                     f"with {s.resist[seat]} Resistance tokens")
-    if s.role[seat] is not None and not s.shown[seat]:
-        s.shown[seat] = True
-        log(s, S_ROLES, f"{s.name(seat)}'s Role card is turned face up: {s.data.roles[s.role[seat]].name}")
-    if seat == s.active:
-        s.cut = True
-    check_all_zombies(s, seat)
-
-
-def radio_end_possible(s: "DeadlandState") -> bool:
-    """Whether the Radio Contacts left in the Virus deck could end the game in the next trial."""
-    left = sum(1 for c in s.vdeck if s.data.virus[c].kind == "radio")
-    return left >= s.target() - s.radio
 
 
 # ---- the trial itself ----------------------------------------------------------------------------
@@ -244,7 +110,6 @@ def react(s: "DeadlandState", t: tuple) -> None:
     target's own Role card."""
     _, seat, mode = t
     if mode in ATTACKS:
-        from .reactions import shotgun_queue
         queue = shotgun_queue(s, seat)
         if queue:
             push(s, ("ask_shotgun", queue[0], seat, mode, tuple(queue[1:])))
@@ -308,7 +173,6 @@ def level_effect(s: "DeadlandState", seat: int, lv: int) -> None:
         log(s, S_ROLES, f"{s.name(seat)} draws the {s.data.roles[s.role[seat]].name} card",
             visible_to=[s.name(seat)])
     elif lv == 2:
-        from .effects import discard_top_event
         boards = range(len(s.data.boards)) if s.n == 2 else (s.pos[seat],)
         for b in boards:
             discard_top_event(s, b, f"{s.name(seat)} reached level 2")
@@ -366,7 +230,6 @@ def traitor_before_daily(s: "DeadlandState", seat: int, ate: int) -> bool:
     trial rather than at the Movement that follows (where the reveal is offered anyway): to eat a
     Ration taken from the other player, or to hold what they hold should a Radio Contact of this
     trial end the game. Public facts only, so the pause tells nothing."""
-    from .roles import traitor_moment, traitor_victims
     if not traitor_moment(s, seat):
         return False
     victims = traitor_victims(s, seat)

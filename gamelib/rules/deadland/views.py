@@ -9,8 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from gamelib.core import Rng
 
-from .data import OBJECT_NAMES
-from .state import TOKENS
+from .cards import OBJECT_NAMES, TOKENS
 
 if TYPE_CHECKING:  # pragma: no cover
     from .state import DeadlandState

@@ -1,5 +1,8 @@
-"""Deadland card data: Town Boards, Event cards, the Virus deck, Role cards and Radio targets,
-read from TOML and checked field by field (``CardDataError`` names file, card and field)."""
+"""Deadland's cards and numbers: Town Boards, Event cards, the Virus deck, Role cards and Radio
+targets, read from TOML and checked field by field (``CardDataError`` names file, card and field),
+and the rulebook's fixed numbers and the names the rules use for trials, by name.
+
+The first module of the package (docs/engine.md, "Module layout"): it imports only gamelib.core."""
 from __future__ import annotations
 
 from collections.abc import Mapping
@@ -9,6 +12,43 @@ from typing import Any
 from gamelib.core.cards import CardTable, Checker, ContentCache, read_card_file, shipped_table
 
 DEFAULT_FILE = "deadland.toml"
+
+# ---- the rulebook's numbers ------------------------------------------------------------------------
+TOKENS = 25            # Munitions, Rations and Resistance tokens in the box, of each kind
+MAX_RESISTANCE = 5     # Resistance tokens a new zombie takes (and the most a zombie holds)
+ROLE_LEVEL = 1         # reaching it: draw a Role card
+LOSS_LEVEL = 2         # reaching it: the top Event card of the board is discarded
+DROP_LEVEL = 4         # reaching it: discard an object
+HEAVY_LEVEL = 5        # someone exactly at it makes zombie attacks on their board one card longer
+BURDEN_LEVEL = 6       # from it on a survivor carries less (BURDENED_LIMITS)
+ZOMBIE_LEVEL = 8       # reaching it: the survivor turns into a zombie
+LIMITS = (6, 3)        # (tokens, objects) a survivor may carry
+BURDENED_LIMITS = (4, 2)
+MAX_ILLNESS = 2        # Illness cards one Infection deck may hold (a joker for any level but 8)
+RADIO_CARDS = 2        # Radio Contact cards in the Virus deck; the second drawn reshuffles it
+LOOTER_CARDS = 5       # Event cards a revealed Looter draws to keep one
+SHOTGUN_COST = 3       # Munitions to discard a Virus card about to be added
+SCAVENGER_TOKENS = 2   # Rations and Munitions a revealed Scavenger takes, of each
+STOLEN_RATIONS = 2     # Rations the Stolen Resources give
+TRAITOR_OBJECTS = 2    # objects a Traitor needs to win
+ZOMBIE_DRAW = 2        # Virus cards a zombie draws at the start of its turn
+NOBODY = -1            # "no seat" (e.g. nobody is publicly known to be the Traitor)
+
+
+def daily_size(level: int) -> int:
+    """Virus cards of a daily trial at Infection ``level`` (0-2: 2, 3-5: 3, 6-7: 4)."""
+    return 2 if level <= 2 else 3 if level <= 5 else 4
+
+
+# ---- trials: the modes the task stack (and a scenario's "pending") names them by -------------------
+DAILY = "daily"        # a survivor's daily trial (at most one card added)
+ATTACK = "attack"      # an Event card's zombie attack
+ZATTACK = "zattack"    # a zombie player's Infection Trial
+BLOOD = "blood"        # the bloodstain of a turned-over board
+ZDAILY = "zdaily"      # a zombie's own two cards at the start of its turn
+INFECTED = "infected"  # not a trial: an Infected Area (or the Contagious) adds a card from the discards
+TRIAL_MODES = (DAILY, ATTACK, ZATTACK, BLOOD, ZDAILY)
+ATTACK_MODES = (ATTACK, ZATTACK)
 OBJECTS = ("pistol", "shotgun", "hatchet", "chainsaw", "medications", "stolen-resources")
 OBJECT_NAMES = {
     "pistol": "Pistol", "shotgun": "Shotgun", "hatchet": "Hatchet", "chainsaw": "Chainsaw",
