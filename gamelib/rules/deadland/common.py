@@ -4,11 +4,12 @@ an Infection deck, turning into a zombie, and the two ends of the game (Radio Co
 zombie). The first of the rules' modules: it imports only cards and state."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from gamelib.core import Outcome, log
+from gamelib.core import Action, LogEntry, Outcome, log
 
-from .cards import MAX_ILLNESS, MAX_RESISTANCE, RADIO_CARDS, TRAITOR_OBJECTS, ZOMBIE_LEVEL
+from .cards import DECIDING, MAX_ILLNESS, MAX_RESISTANCE, RADIO_CARDS, TRAITOR_OBJECTS, ZOMBIE_LEVEL
+from .state import put, without
 
 if TYPE_CHECKING:  # pragma: no cover
     from .state import DeadlandState
@@ -29,17 +30,41 @@ S_ROLES = "Role Cards"
 S_END = "End of the Game"
 
 
+def kept(cache: dict, key: tuple, made: Any) -> Any:
+    """Keep an Action or a LogEntry in the card data's cache (``CardData.made``) and return it:
+    ``cache.get(key) or kept(cache, key, Action(...))`` builds each label once per card set."""
+    cache[key] = made
+    return made
+
+
+def log_same(s: "DeadlandState", section: str, template: str, *args: Any) -> None:
+    """Log ``template.format(*args)`` as one LogEntry shared by every game with these cards that
+    writes the same sentence (a card drawn and discarded, a move...): entries are immutable, and
+    most of a replay's log is such sentences, so a replay makes each of them once."""
+    if s.log_enabled:
+        key = (section, template, *args)
+        cache = s.data.made
+        entry = cache.get(key)
+        if entry is None:
+            entry = cache[key] = LogEntry(section, template.format(*args))
+        s._log_append(entry)  # the state's own tape (gamelib.core.log would make a new entry)
+
+
 # ---- Virus cards in sentences and in Infection decks --------------------------------------------------
 def a_card(s: "DeadlandState", card: str) -> str:
     """A Virus card as a sentence names it: "a 5", "an 8", "an Illness card", "a Radio Contact card"."""
-    vc = s.data.virus[card]
-    if vc.kind == "level":
-        return f"{article(vc.level)} {vc.level}"
-    return "an Illness card" if vc.kind == "illness" else "a Radio Contact card"
+    return s.data.virus[card].called
 
 
 def article(n: int) -> str:
     return "an" if n in (8, 11, 18) else "a"
+
+
+def settle_held(s: "DeadlandState", card: str, fate: str) -> None:
+    """What became of the Virus card about to be added, in the record of the trial that drew it."""
+    rec = s.trial
+    if rec is not None and rec[3] and rec[3][-1] == (card, DECIDING):
+        s.trial = (rec[0], rec[1], rec[2], rec[3][:-1] + ((card, fate),), rec[4])
 
 
 def illnesses(s: "DeadlandState", seat: int) -> int:
@@ -62,51 +87,60 @@ def fits(s: "DeadlandState", seat: int, card: str) -> bool:
 # ---- tokens and objects --------------------------------------------------------------------------
 def gain_resistance(s: "DeadlandState", z: int, why: str) -> None:
     if s.resist[z] < MAX_RESISTANCE and s.supply("resistance") > 0:
-        s.resist[z] += 1
-        log(s, S_ZOMBIE, f"{s.name(z)} takes back a Resistance token ({why}): {s.resist[z]}")
+        s.resist = put(s.resist, z, s.resist[z] + 1)
+        if s.log_enabled:
+            log(s, S_ZOMBIE, f"{s.name(z)} takes back a Resistance token ({why}): {s.resist[z]}")
 
 
 def take_tokens(s: "DeadlandState", seat: int, rations: int, munitions: int, section: str) -> None:
     r = min(rations, s.supply("rations"))
     m = min(munitions, s.supply("munitions"))
-    s.rat[seat] += r
-    s.mun[seat] += m
-    if r or m:
+    if r:
+        s.rat = put(s.rat, seat, s.rat[seat] + r)
+    if m:
+        s.mun = put(s.mun, seat, s.mun[seat] + m)
+    if (r or m) and s.log_enabled:
         got = " and ".join(t for t in (f"{r} Rations" if r else "", f"{m} Munitions" if m else "") if t)
         short = "" if (r, m) == (rations, munitions) else " (the supply ran short)"
-        log(s, section, f"{s.name(seat)} takes {got}{short}")
+        log_same(s, section, "{} takes {}{}", s.name(seat), got, short)
 
 
 def drop_object(s: "DeadlandState", seat: int, cid: str) -> None:
     """An object leaves the game (discarded from a survivor: it goes back in the box)."""
-    s.objs[seat].remove(cid)
+    s.objs = put(s.objs, seat, without(s.objs[seat], cid))
     if cid in s.fresh:
-        s.fresh.remove(cid)
-    s.box.append(cid)
+        s.fresh = without(s.fresh, cid)
+    s.box += (cid,)
 
 
 # ---- Event piles -------------------------------------------------------------------------------------
 def pop_event(s: "DeadlandState", b: int) -> str:
-    cid = s.edeck[b].pop()
+    deck = s.edeck[b]
+    cid = deck[-1]
+    s.edeck = put(s.edeck, b, deck[:-1])
     if cid in s.known[b]:
-        s.known[b].remove(cid)
+        s.known = put(s.known, b, without(s.known[b], cid))
     return cid
 
 
 def discard_event(s: "DeadlandState", b: int, cid: str) -> None:
     """Discarded next to its board; once the board is turned over its discards are in the box."""
-    (s.box if s.turned[b] else s.edisc[b]).append(cid)
+    if s.turned[b]:
+        s.box += (cid,)
+    else:
+        s.edisc = put(s.edisc, b, s.edisc[b] + (cid,))
 
 
 def turnover(s: "DeadlandState", b: int) -> None:
     if s.turned[b] or s.edeck[b]:
         return
-    s.turned[b] = True
-    s.box.extend(s.edisc[b])
-    s.edisc[b] = []
-    s.known[b] = []
-    log(s, S_ATTACK, f"{s.the(b)} has no Event cards left: its discards go back in the box "
-                     f"and the board is turned over (bloodstain trial: {s.data.boards[b].bloodstain} cards)")
+    s.turned = put(s.turned, b, True)
+    s.box += s.edisc[b]
+    s.edisc = put(s.edisc, b, ())
+    s.known = put(s.known, b, ())
+    if s.log_enabled:
+        log(s, S_ATTACK, f"{s.the(b)} has no Event cards left: its discards go back in the box "
+                         f"and the board is turned over (bloodstain trial: {s.data.boards[b].bloodstain} cards)")
 
 
 def discard_top_event(s: "DeadlandState", b: int, why: str) -> None:
@@ -114,7 +148,8 @@ def discard_top_event(s: "DeadlandState", b: int, why: str) -> None:
         return
     cid = pop_event(s, b)
     discard_event(s, b, cid)
-    log(s, S_LEVEL, f"{why}: the top Event card of {s.the(b)} ({s.data.events[cid].label}) is discarded without effect")
+    if s.log_enabled:
+        log(s, S_LEVEL, f"{why}: the top Event card of {s.the(b)} ({s.data.events[cid].label}) is discarded without effect")
     turnover(s, b)
 
 
@@ -123,19 +158,21 @@ def zombify(s: "DeadlandState", seat: int, why: str) -> None:
     """Turn ``seat`` into a zombie: Infection deck to the Virus discards, objects back in the box,
     tokens to the supply, role shown, five Resistance tokens (as many as the supply has)."""
     s.vdisc.extend(s.inf[seat])
-    s.inf[seat] = []
-    for cid in list(s.objs[seat]):
+    s.inf = put(s.inf, seat, ())
+    for cid in s.objs[seat]:
         drop_object(s, seat, cid)
-    s.mun[seat] = 0
-    s.rat[seat] = 0
-    s.zombie[seat] = True
-    s.resist[seat] = min(MAX_RESISTANCE, s.supply("resistance"))
-    s.zorder.append(seat)
-    log(s, S_ZOMBIE, f"{s.name(seat)} {why} and turns into a Zombie on {s.the(s.pos[seat])} "
-                     f"with {s.resist[seat]} Resistance tokens")
+    s.mun = put(s.mun, seat, 0)
+    s.rat = put(s.rat, seat, 0)
+    s.zombie = put(s.zombie, seat, True)
+    s.resist = put(s.resist, seat, min(MAX_RESISTANCE, s.supply("resistance")))
+    s.zorder += (seat,)
+    if s.log_enabled:
+        log(s, S_ZOMBIE, f"{s.name(seat)} {why} and turns into a Zombie on {s.the(s.pos[seat])} "
+                         f"with {s.resist[seat]} Resistance tokens")
     if s.role[seat] is not None and not s.shown[seat]:
-        s.shown[seat] = True
-        log(s, S_ROLES, f"{s.name(seat)}'s Role card is turned face up: {s.data.roles[s.role[seat]].name}")
+        s.shown = put(s.shown, seat, True)
+        if s.log_enabled:
+            log(s, S_ROLES, f"{s.name(seat)}'s Role card is turned face up: {s.data.roles[s.role[seat]].name}")
     if seat == s.active:
         s.cut = True
     check_all_zombies(s, seat)
@@ -172,9 +209,10 @@ def role_condition(s: "DeadlandState", q: int) -> tuple[bool, str]:
 
 def radio_contact(s: "DeadlandState", card: str, section: str) -> None:
     """A Radio Contact drawn in a trial, logged in that trial's ``section``."""
-    s.vradio.append(card)
+    s.vradio += (card,)
     s.radio += 1
-    log(s, section, f"a Radio Contact! The marker moves to {s.radio} of {s.target()}")
+    if s.log_enabled:
+        log(s, section, f"a Radio Contact! The marker moves to {s.radio} of {s.target()}")
     if s.radio >= s.target():
         end_by_radio(s)
         return
@@ -182,10 +220,11 @@ def radio_contact(s: "DeadlandState", card: str, section: str) -> None:
         s.vdeck.extend(s.vdisc)
         s.vdeck.extend(s.vradio)
         s.vdisc.clear()
-        s.vradio.clear()
+        s.vradio = ()
         s.rng.shuffle(s.vdeck)
-        log(s, section, "second Radio Contact: the discards and both Radio Contacts are shuffled into a new "
-                        f"Virus deck of {len(s.vdeck)} cards")
+        if s.log_enabled:
+            log(s, section, "second Radio Contact: the discards and both Radio Contacts are shuffled into a new "
+                            f"Virus deck of {len(s.vdeck)} cards")
 
 
 def end_by_radio(s: "DeadlandState") -> None:

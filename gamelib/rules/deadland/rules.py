@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 from gamelib.core import Action
 
 from . import effects, flow, reactions, roles, trials  # noqa: F401  (registers every step and decision)
+from .state import freeze
 from .tasks import DECISIONS, advance, push
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -38,7 +39,7 @@ def phase(s: "DeadlandState") -> str:
 
 
 def deal(s: "DeadlandState") -> None:
-    """Shuffle and deal a new game's decks, then play on to the first decision."""
+    """Shuffle and deal a new game's decks into a ``blank`` state, then play on to the first decision."""
     data = s.data
     for deck, boards in data.deck_boards.items():
         ids = list(data.decks[deck])
@@ -50,5 +51,6 @@ def deal(s: "DeadlandState") -> None:
     s.rng.shuffle(s.vdeck)
     s.rdeck = list(data.roles)
     s.rng.shuffle(s.rdeck)
+    freeze(s)
     push(s, ("turn_start",))
     advance(s)

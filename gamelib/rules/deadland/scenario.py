@@ -19,7 +19,7 @@ from gamelib.core import Outcome, Rng, ScenarioError, derive_seed
 
 from .cards import MAX_RESISTANCE, TOKENS
 from .pending import check, parse
-from .state import DeadlandState, blank
+from .state import DeadlandState, blank, freeze
 from .tasks import advance
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -229,6 +229,7 @@ def from_scenario(game: "Deadland", sc: Any, seed: int = 0) -> "DeadlandState":
         s.result = _read_outcome(s, outcome)
     elif all(s.zombie):
         raise ScenarioError("players", "every player is a zombie: the game is over (give its outcome)")
+    freeze(s)
     pending = _get(sc, "pending", list, None, "pending")
     s.stack = [("turn_start",)] if pending is None and not finished else parse(s, pending or [])
     check(s, s.stack)
