@@ -6,7 +6,7 @@ PORT   ?= 8866
 # Serve the dashboards; until there are any, serve every notebook.
 SERVE  := $(if $(wildcard notebooks/dashboards/*.ipynb),notebooks/dashboards,notebooks)
 
-.PHONY: demo test test-slow bench notebooks clean
+.PHONY: demo test test-slow bench load-test notebooks clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -21,9 +21,21 @@ $(VENV)/.installed-test: pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install -e '.[test]'
 	touch $(VENV)/.installed $@
 
+# The repository's Voila settings: voila.json (read from this folder) and etc/jupyter/voila.py
+# (pre-started kernels, the offline page template, the cell time limit). POOL=n: kernels kept
+# ready per dashboard (docs/deploy.md: "Sizing the pool").
+SETTINGS := JUPYTER_CONFIG_PATH=$(CURDIR)/etc/jupyter$(if $(JUPYTER_CONFIG_PATH),:$(JUPYTER_CONFIG_PATH))
 demo: $(VENV)/.installed
 	@echo "Serving the dashboards on http://localhost:$(PORT)  (stop with Ctrl+C)"
-	$(BIN)/voila $(SERVE) --port=$(PORT) --no-browser --Voila.ip=127.0.0.1
+	$(SETTINGS) $(BIN)/voila $(SERVE) --port=$(PORT) --no-browser --Voila.ip=127.0.0.1 $(if $(POOL),--pool_size=$(POOL))
+
+# A class arriving: N visitors (default 30) in headless Chromium, at once or spread over OVER
+# seconds, 20 decisions each, on a Voila with the repository's settings (loopback only); prints
+# the figures recorded in docs/deploy.md. Niced: the machine stays usable.
+N    ?= 30
+OVER ?= 0
+load-test: $(VENV)/.installed-test
+	nice -n 10 $(BIN)/python -m gamelib.bench --load $(N) --over $(OVER) $(if $(POOL),--voila-arg=--pool_size=$(POOL))
 
 # Unit, rule and property tests, every notebook through nbval, and the dashboards in headless Chromium.
 # Two workers (the machine has two cores); --dist loadfile keeps each file, so each notebook's

@@ -27,6 +27,7 @@ from .core import (
     register,
 )
 from .sim import simulate
+from .strategy import hint  # noqa: E402  (each option's chance of winning; issue 16)
 
 __version__ = "0.1.0"
 IllegalActionError = IllegalAction  # python-chess style alias
@@ -35,5 +36,5 @@ __all__ = [
     "Action", "Agent", "CardDataError", "Distribution", "Game", "GamelibError", "IllegalAction",
     "IllegalActionError", "LogEntry", "OptionError", "Outcome", "RandomAgent", "RecordError",
     "ScenarioError", "State", "UnknownGame", "agents_for", "games", "load", "load_record", "play",
-    "register", "simulate", "SeedError", "UnknownPlayer", "PlyError",
+    "register", "simulate", "hint", "SeedError", "UnknownPlayer", "PlyError",
 ]

@@ -1,4 +1,5 @@
-"""Speed figures for every game: ``python -m gamelib.bench [--seconds S] [--compare] [--full] [--browser]``.
+"""Speed figures for every game: ``python -m gamelib.bench [--seconds S] [--compare] [--full] [--browser]``;
+``python -m gamelib.bench --load N [...]`` runs the classroom load test instead (gamelib/bench_load.py).
 
 Prints figures, asserts nothing: timing tests flake on shared machines, so targets are read here.
 Times are CPU time of this process (``time.process_time``), measured in short slices that take
@@ -18,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 import random
+import sys
 import time
 import tracemalloc
 from collections.abc import Callable
@@ -171,6 +173,12 @@ def _mark(ok: bool) -> str:
 
 
 def main(argv: list[str] | None = None) -> None:
+    argv = sys.argv[1:] if argv is None else argv
+    if any(a == "--load" or a.startswith("--load=") for a in argv):
+        from .bench_load import main as load_test
+
+        load_test(argv)
+        return
     parser = argparse.ArgumentParser(prog="python -m gamelib.bench", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--seconds", type=float, default=3.0, help="CPU seconds of playouts per contender (default 3)")
@@ -178,7 +186,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--compare", action="store_true", help="beside OpenSpiel's Hearts (C++) and Block Dominoes (Python)")
     parser.add_argument("--full", action="store_true", help="play all 10,000 Deadland games (else 1,000, scaled)")
     parser.add_argument("--no-sim", action="store_true", help="skip the Deadland games and the memory figure")
-    parser.add_argument("--browser", action="store_true", help="also measure the Voila dashboard in Chromium")
+    parser.add_argument("--browser", action="store_true", help="also measure every Voila dashboard in Chromium")
+    parser.add_argument("--load", type=int, metavar="N", help="instead, the classroom load test with N visitors "
+                        "(its options: python -m gamelib.bench_load --help)")
     args = parser.parse_args(argv)
 
     names = args.game or [g.name for g in games()]
@@ -239,9 +249,8 @@ def main(argv: list[str] | None = None) -> None:
     if args.browser:
         from . import bench_browser
 
-        res = bench_browser.run()
-        for k, v in res.items():
-            print(f"dashboard {k}: {v}")
+        for line in bench_browser.report(bench_browser.run_all()):
+            print(line)
 
 
 if __name__ == "__main__":

@@ -12,8 +12,6 @@ PKG = Path(__file__).resolve().parents[1] / "gamelib"
 
 #: game packages with import cycles today; the per-game refactor removes them (issue 8)
 CYCLES_TODAY = {
-    "walking_deck": "cards, common, effects, rules and view form one cycle; scenario and state another",
-    "walk_the_plank": "state and scenario import each other",
 }
 
 

@@ -8,7 +8,10 @@ from pathlib import Path
 import pytest
 
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
-REQUIRED = ["00-start-here.ipynb", "tutorials/the-walking-deck.ipynb", "dashboards/the-walking-deck.ipynb"]
+REQUIRED = ["00-start-here.ipynb",
+            "tutorials/the-walking-deck.ipynb", "dashboards/the-walking-deck.ipynb",
+            "tutorials/walk-the-plank.ipynb", "dashboards/walk-the-plank.ipynb",
+            "tutorials/deadland.ipynb", "dashboards/deadland.ipynb"]
 
 
 @pytest.mark.parametrize("name", REQUIRED)

@@ -99,6 +99,9 @@ class Fields(Mapping[str, Kind]):
     def __iter__(self):
         return iter(self._kinds)
 
+    def items(self):  # the dict's own view: Mapping's would look every name up again
+        return self._kinds.items()
+
     def __len__(self) -> int:
         return len(self._kinds)
 
@@ -121,12 +124,23 @@ def compile_fields(fields: Fields, owner: str) -> dict[str, Any]:
     return {"_copy_into": ns["_copy_into"], "_key": ns["_key"], "_fields_source": src}
 
 
+_converters: dict[str, Any] = {}
+
+
+def _converter(expr: str) -> Any:
+    """``expr`` (a Kind's ``plain`` or ``unplain``) as a function of the value, compiled once."""
+    f = _converters.get(expr)
+    if f is None:
+        f = _converters[expr] = eval("lambda v: " + expr.format("v"), {"_plain": _plain, "_tupled": _tupled})
+    return f
+
+
 def fields_to_dict(state: Any) -> dict[str, Any]:
     """Every declared field but caches, as plain data (lists, dicts, values)."""
     out = {}
     for name, kind in type(state).fields.items():
         if kind.plain is not None:
-            out[name] = eval(kind.plain.format("v"), {"_plain": _plain}, {"v": getattr(state, name)})
+            out[name] = _converter(kind.plain)(getattr(state, name))
     return out
 
 
@@ -135,7 +149,7 @@ def fields_from_dict(state: Any, data: Mapping[str, Any]) -> None:
     this only converts containers back)."""
     for name, kind in type(state).fields.items():
         if kind.unplain is not None and name in data:
-            setattr(state, name, eval(kind.unplain.format("v"), {"_tupled": _tupled}, {"v": data[name]}))
+            setattr(state, name, _converter(kind.unplain)(data[name]))
 
 
 __all__ = ["Fields", "Kind", "VALUE", "TUPLE", "LIST", "LISTS", "SET", "DICT", "DICT_OF_LISTS", "CACHE",

@@ -509,6 +509,12 @@ class State(metaclass=_StateType):
         module, _, func = (self.game.renderer or "gamelib.render.generic:render_html").partition(":")
         return getattr(importlib.import_module(module), func)(self)
 
+    def to_html(self, **kw: Any) -> str:
+        """The game so far as one self-contained HTML page that replays it with a slider (no
+        server, no network). ``reveal=True`` for the table view, else ``player=``'s view; see
+        ``gamelib.render.export.to_html`` (loaded only when called: rules never import renderers)."""
+        return importlib.import_module("gamelib.render.export").to_html(self, **kw)
+
 
 def log(state: State, section: str, text: str, visible_to: Iterable[str] | None = None) -> None:
     if state.log_enabled:

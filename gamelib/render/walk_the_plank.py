@@ -43,10 +43,13 @@ ORDINAL = {1: "st", 2: "nd", 3: "rd"}
 
 STYLE = f"""<style>
 .gl-wtp{{background:{SEA};color:#f3f6f9;font-family:system-ui,-apple-system,"Segoe UI","DejaVu Sans",sans-serif;
-  font-size:15px;line-height:1.3;padding:.5em;border-radius:.7em;box-sizing:border-box;max-width:100%}}
+  font-size:15px;line-height:1.3;padding:.5em;border-radius:.7em;box-sizing:border-box;max-width:100%;
+  container-type:inline-size;container-name:wtp}}
 .gl-wtp.gl-wtp-large{{font-size:20px}}
 .gl-wtp *{{box-sizing:border-box}}
-.gl-wtp .gl-wtp-head{{display:flex;flex-wrap:wrap;gap:.2em 1em;align-items:baseline;justify-content:space-between;min-height:1.6em}}
+.gl-wtp .gl-wtp-head{{display:flex;flex-wrap:nowrap;gap:.2em 1em;align-items:baseline;justify-content:space-between;height:1.6em;overflow:hidden}}
+.gl-wtp .gl-wtp-head>span{{white-space:nowrap;overflow:hidden;text-overflow:ellipsis;min-width:0;flex:0 1 auto}}
+.gl-wtp .gl-wtp-head>span:first-child{{flex:0 0 auto}}
 .gl-wtp .gl-wtp-title{{font-weight:800;font-size:1.15em}}
 .gl-wtp .gl-wtp-pill{{display:inline-block;border-radius:1em;padding:0 .5em;font-weight:700;white-space:nowrap}}
 .gl-wtp .gl-wtp-captain{{background:{GOLD};color:{INK}}}
@@ -56,7 +59,7 @@ STYLE = f"""<style>
 .gl-wtp .gl-wtp-now{{height:1.3em;overflow:hidden;white-space:nowrap;text-overflow:ellipsis}}
 .gl-wtp .gl-wtp-last{{height:2.6em;overflow:hidden;display:-webkit-box;-webkit-line-clamp:2;-webkit-box-orient:vertical}}
 .gl-wtp .gl-wtp-mid{{display:flex;flex-wrap:wrap;gap:.4em;align-items:stretch}}
-.gl-wtp .gl-wtp-board{{display:flex;flex:3 1 26em;min-width:0;gap:2px}}
+.gl-wtp .gl-wtp-board{{display:flex;flex:3 1 26em;min-width:0;gap:2px;align-self:flex-start}}
 .gl-wtp .gl-wtp-col{{flex:1 1 0;min-width:0;border-radius:.35em;padding:.1em .2em}}
 .gl-wtp .gl-wtp-col-names{{flex:0 0 3.9em;color:#f3f6f9}}
 .gl-wtp .gl-wtp-col-ship{{flex:1.25 1 0;background:{DECK};color:#fff}}
@@ -73,7 +76,15 @@ STYLE = f"""<style>
 .gl-wtp .gl-wtp-dead{{border-style:dashed;border-color:#fff}}
 .gl-wtp .gl-wtp-ghost{{display:inline-flex;align-items:center;height:1.6em;border-radius:.8em .8em .3em .3em;padding:0 .4em;
   background:#1a1a1a;color:#fff;font-weight:800;border:2px dashed #fff}}
-.gl-wtp .gl-wtp-side{{flex:1 1 19em;min-width:12em;min-height:8em;max-height:10.5em;background:{PAPER};color:{INK};border-radius:.35em;padding:.2em .5em;overflow:hidden}}
+.gl-wtp .gl-wtp-side{{flex:1 1 19em;min-width:0;min-height:8em;max-height:10.5em;background:{PAPER};color:{INK};border-radius:.35em;padding:.2em .5em;overflow:hidden}}
+.gl-wtp .gl-wtp-side.gl-wtp-hands{{max-height:none}}
+.gl-wtp table.gl-wtp-hands-table{{border-collapse:collapse;width:100%;line-height:1.2;color:{INK};margin:0}}
+.gl-wtp .gl-wtp-hands-table th,.gl-wtp .gl-wtp-hands-table td{{padding:0 .2em;border:none;border-bottom:1px solid #e2d6bb;text-align:center;
+  white-space:nowrap;background:transparent;color:{INK};font-size:1em;height:1.35em}}
+.gl-wtp .gl-wtp-hands-table th.gl-wtp-cardname{{text-align:left;font-weight:400;overflow:hidden;text-overflow:ellipsis;max-width:10em}}
+.gl-wtp .gl-wtp-hands-table .gl-wtp-pirate{{width:1.3em;height:1.3em;border-width:1px}}
+.gl-wtp .gl-wtp-hands-table td.gl-wtp-no{{color:{MUTED}}}
+.gl-wtp .gl-wtp-legend{{margin-top:.25em;color:#f3f6f9;line-height:1.3}}
 .gl-wtp .gl-wtp-side-title{{font-weight:800;height:1.4em}}
 .gl-wtp .gl-wtp-hand{{display:grid;grid-template-columns:1fr 1fr;gap:0 .5em;line-height:1.25}}
 .gl-wtp .gl-wtp-hand div{{white-space:nowrap;overflow:hidden;text-overflow:ellipsis}}
@@ -85,11 +96,11 @@ STYLE = f"""<style>
 .gl-wtp .gl-wtp-seats-head .gl-wtp-who,.gl-wtp .gl-wtp-seats-head .gl-wtp-aside{{height:auto}}
 .gl-wtp .gl-wtp-seat.gl-wtp-active{{border-color:{GOLD};box-shadow:0 0 0 2px {INK} inset}}
 .gl-wtp .gl-wtp-seat.gl-wtp-out{{background:#ddd3bd}}
-.gl-wtp .gl-wtp-who{{flex:0 0 11.4em;height:2.8em;overflow:hidden;line-height:1.35;white-space:nowrap}}
+.gl-wtp .gl-wtp-who{{flex:0 1 11.4em;min-width:0;height:2.8em;overflow:hidden;line-height:1.35;white-space:nowrap}}
 .gl-wtp .gl-wtp-who b{{font-size:1.07em}}
 .gl-wtp .gl-wtp-who .gl-wtp-pirate{{width:1.35em;height:1.35em;border-width:1px;vertical-align:-.2em}}
-.gl-wtp .gl-wtp-cards{{display:flex;gap:.3em;flex:0 0 auto}}
-.gl-wtp .gl-wtp-card{{width:9.5em;height:2.6em;border-radius:.35em;padding:0 .35em;overflow:hidden;line-height:1.15}}
+.gl-wtp .gl-wtp-cards{{display:flex;gap:.3em;flex:0 1 29.1em;min-width:0}}
+.gl-wtp .gl-wtp-card{{flex:1 1 0;min-width:0;max-width:9.5em;height:2.6em;border-radius:.35em;padding:0 .35em;overflow:hidden;line-height:1.15}}
 .gl-wtp .gl-wtp-card .gl-wtp-ord{{font-weight:400;border-radius:.3em;padding:0 .2em;margin-right:.2em;border:1px solid currentColor}}
 .gl-wtp .gl-wtp-card .gl-wtp-name{{font-weight:800}}
 .gl-wtp .gl-wtp-up{{background:#fffdf8;color:{INK};border:2px solid {INK};border-left-width:.45em}}
@@ -98,9 +109,35 @@ STYLE = f"""<style>
 .gl-wtp .gl-wtp-empty{{border:2px dashed {MUTED};color:{MUTED}}}
 .gl-wtp .gl-wtp-card.gl-wtp-current{{outline:.25em solid {GOLD};outline-offset:1px}}
 .gl-wtp .gl-wtp-card .gl-wtp-ord-now{{background:{GOLD};color:{INK};font-weight:800;border-color:{INK}}}
-.gl-wtp .gl-wtp-aside{{flex:1 1 8em;min-width:7em;height:2.6em;overflow:hidden;line-height:1.3}}
+.gl-wtp .gl-wtp-aside{{flex:1 1 8em;min-width:0;height:2.6em;overflow:hidden;line-height:1.3}}
 .gl-wtp .gl-wtp-chip{{display:inline-block;background:#e8dcc0;color:{INK};border-radius:.3em;padding:0 .3em;margin:1px 2px;white-space:nowrap}}
 .gl-wtp .gl-wtp-muted{{color:{MUTED}}}
+/* a phone or a narrow panel: the lanes' names give way (every pirate carries its letter), the
+   pieces' titles shorten, markers overlap a little, the seats' column heads go */
+/* a laptop's column: the head keeps the Captain and the eyes in view, on two lines */
+@container wtp (max-width: 660px){{
+  .gl-wtp .gl-wtp-head .gl-wtp-long{{display:none}}
+  .gl-wtp .gl-wtp-head{{flex-wrap:wrap;height:2.8em;align-content:flex-start}}
+}}
+@container wtp (max-width: 540px){{
+  .gl-wtp .gl-wtp-col-names{{display:none}}
+  .gl-wtp .gl-wtp-head{{flex-wrap:wrap;height:4.1em;align-content:flex-start}}
+  .gl-wtp .gl-wtp-head>span:first-child{{flex:0 1 auto;white-space:normal}}
+  .gl-wtp .gl-wtp-long{{display:none}}
+  .gl-wtp .gl-wtp-lane .gl-wtp-pirate+.gl-wtp-pirate{{margin-left:-.5em}}
+  .gl-wtp .gl-wtp-seats-head .gl-wtp-cards,.gl-wtp .gl-wtp-seats-head .gl-wtp-aside{{display:none}}
+  .gl-wtp .gl-wtp-who{{flex:1 1 100%}}
+  .gl-wtp .gl-wtp-cards{{flex:1 1 100%}}
+  .gl-wtp .gl-wtp-card{{max-width:none}}
+}}
+@container wtp (max-width: 720px){{
+  .gl-wtp.gl-wtp-large .gl-wtp-col-names,.gl-wtp.gl-wtp-large .gl-wtp-long{{display:none}}
+  .gl-wtp.gl-wtp-large .gl-wtp-head{{flex-wrap:wrap;height:4.1em;align-content:flex-start}}
+  .gl-wtp.gl-wtp-large .gl-wtp-lane .gl-wtp-pirate+.gl-wtp-pirate{{margin-left:-.5em}}
+  .gl-wtp.gl-wtp-large .gl-wtp-seats-head .gl-wtp-cards,.gl-wtp.gl-wtp-large .gl-wtp-seats-head .gl-wtp-aside{{display:none}}
+  .gl-wtp.gl-wtp-large .gl-wtp-who,.gl-wtp.gl-wtp-large .gl-wtp-cards{{flex:1 1 100%}}
+  .gl-wtp.gl-wtp-large .gl-wtp-card{{max-width:none}}
+}}
 </style>"""
 
 
@@ -232,7 +269,7 @@ def _board(view: dict, colours: list[str]) -> str:
     for k in (1, 2, 3):
         if k <= planks:
             cols.append(f'<div class="gl-wtp-col gl-wtp-col-plank" data-place="plank {k}">'
-                        f'<div class="gl-wtp-col-title">Plank {k}</div>{lanes(f"plank {k}")}</div>')
+                        f'<div class="gl-wtp-col-title"><span class="gl-wtp-long">Plank </span>{k}</div>{lanes(f"plank {k}")}</div>')
         else:
             cols.append(f'<div class="gl-wtp-col gl-wtp-col-sea" data-place="sea" title="plank {k} retracted: sea side up">'
                         '<div class="gl-wtp-col-title">Sea</div>'
@@ -242,7 +279,8 @@ def _board(view: dict, colours: list[str]) -> str:
     return f'<div class="gl-wtp-board" data-planks="{escape(str(planks))}">{"".join(cols)}</div>'
 
 
-def _side(view: dict, skulls: frozenset[str]) -> str:
+def _side(view: dict, skulls: frozenset[str], names: tuple[str, ...] = ()) -> str:
+    """The viewer's hand by name (player view), or every hand at once (table view)."""
     me = _get(view, "player")
     hand = _get(_get(_get(view, "players"), me), "hand")
     if me is not None and isinstance(hand, list):
@@ -250,11 +288,27 @@ def _side(view: dict, skulls: frozenset[str]) -> str:
             '<div class="gl-wtp-muted">empty</div>'
         return (f'<div class="gl-wtp-side" data-hand="{escape(me)}"><div class="gl-wtp-side-title">'
                 f'Your hand, {escape(me)} ({len(hand)})</div><div class="gl-wtp-hand">{items}</div></div>')
-    return ('<div class="gl-wtp-side"><div class="gl-wtp-side-title">Table view</div>'
-            '<div>All cards shown, for teaching.</div>'
-            '<div>☠ Skull: sits out next round.</div>'
-            '<div>1st, 2nd…: the reveal order.</div>'
-            '<div>Striped: still face down.</div></div>')
+    return _hands(view, skulls, names)
+
+
+def _hands(view: dict, skulls: frozenset[str], names: tuple[str, ...]) -> str:
+    """Table view: one row per card, one column per seat, ✓ where that card is in that hand
+    (every pirate starts with the same cards, so a class reads "who can still play Charge!?")."""
+    players = _get(view, "players") or {}
+    hands = {c: list(_get(p, "hand")) for c, p in players.items() if isinstance(_get(p, "hand"), list)}
+    held = [n for h in hands.values() for n in h]
+    order = list(names) + sorted({n for n in held if n not in names})
+    head = "".join(f"<th>{pirate(c, where='hand')}</th>" for c in hands)
+    rows = "".join(
+        f'<tr><th class="gl-wtp-cardname" title="{escape(n)}">{_skull(n, skulls)}{escape(n)}</th>'
+        + "".join(f'<td title="{escape(c)} holds {escape(n)}">✓</td>' if n in h else
+                  f'<td class="gl-wtp-no" title="not in {escape(c)}\'s hand">·</td>' for c, h in hands.items())
+        + "</tr>"
+        for n in order)
+    counts = "".join(f"<td>{len(h)}</td>" for h in hands.values())
+    return (f'<div class="gl-wtp-side gl-wtp-hands" data-hands="table"><div class="gl-wtp-side-title">Hands (table view)</div>'
+            f'<table class="gl-wtp-hands-table"><tr><th class="gl-wtp-cardname">card</th>{head}</tr>{rows}'
+            f'<tr><th class="gl-wtp-cardname">in hand</th>{counts}</tr></table></div>')
 
 
 def _skull(name: str, skulls: frozenset[str]) -> str:
@@ -333,8 +387,14 @@ def _seats(view: dict, colours: list[str], skulls: frozenset[str]) -> str:
     return f'<div class="gl-wtp-seats">{"".join(rows)}</div>'
 
 
-def picture(view: dict, large: bool = False, skulls: frozenset[str] = frozenset()) -> str:
-    """The picture of one view (a pure function of the dict, so it cannot see anything else)."""
+LEGEND = ("☠ Skull card: sits out the next round · 1st, 2nd…: the order of the reveal · striped: "
+          "face down · every pirate carries its colour's letter")
+
+
+def picture(view: dict, large: bool = False, skulls: frozenset[str] = frozenset(),
+            names: tuple[str, ...] = ()) -> str:
+    """The picture of one view (a pure function of the dict and of the public card list,
+    ``skulls`` and ``names``, so it cannot see anything else)."""
     players = _get(view, "players") or {}
     colours = list(players)
     me = _get(view, "player")
@@ -343,16 +403,18 @@ def picture(view: dict, large: bool = False, skulls: frozenset[str] = frozenset(
     phase = str(_get(view, "phase", ""))
     final = ' <span class="gl-wtp-pill gl-wtp-final">final round</span>' if _get(view, "final round") else ""
     captain = _get(view, "captain")
-    head = (f'<div class="gl-wtp-head"><span><span class="gl-wtp-title">Walk the Plank</span> · round '
+    head = (f'<div class="gl-wtp-head"><span><span class="gl-wtp-long"><span class="gl-wtp-title">Walk the Plank</span> · </span>round '
             f'{escape(str(round_no))} · {escape(phase)}{final}</span>'
             f'<span>Captain: <span class="gl-wtp-pill gl-wtp-captain">{escape(str(captain))}</span></span>'
             f'<span>{escape(eyes)}</span></div>')
     last, now = last_card(view), now_line(view)
     lines = (f'<div class="gl-wtp-lines"><div class="gl-wtp-now" title="{escape(now)}"><b>Now:</b> {escape(now)}</div>'
              f'<div class="gl-wtp-last" title="{escape(last)}"><b>Last card:</b> {escape(last)}</div></div>')
-    mid = f'<div class="gl-wtp-mid">{_board(view, colours)}{_side(view, skulls)}</div>'
+    mid = f'<div class="gl-wtp-mid">{_board(view, colours)}{_side(view, skulls, names)}</div>'
     cls = "gl-wtp gl-wtp-large" if large else "gl-wtp"
-    return f'{STYLE}<div class="{cls}" data-round="{escape(str(round_no))}">{head}{lines}{mid}{_seats(view, colours, skulls)}</div>'
+    legend = f'<div class="gl-wtp-legend">{escape(LEGEND)}</div>'
+    return (f'{STYLE}<div class="{cls}" data-round="{escape(str(round_no))}">{head}{lines}{mid}'
+            f'{_seats(view, colours, skulls)}{legend}</div>')
 
 
 def render_walk_the_plank(state: Any, reveal: bool | None = None, player: str | None = None,
@@ -362,4 +424,30 @@ def render_walk_the_plank(state: Any, reveal: bool | None = None, player: str | 
     who = _seat(state, reveal, player)
     cards = getattr(getattr(state, "game", None), "cards", ()) or ()
     skulls = frozenset(getattr(c, "name", "") for c in cards if getattr(c, "skull", False))
-    return picture(state.view(who), large=large, skulls=skulls)
+    names = tuple(dict.fromkeys(str(getattr(c, "name", "")) for c in cards if getattr(c, "name", "")))
+    return picture(state.view(who), large=large, skulls=skulls, names=names)
+
+
+#: what the stepper's odds panel says about whose knowledge the odds use
+ODDS_NOTE = ("The public's odds: every programme that pirate could have placed with the cards it has "
+             "not played counts as equally likely (a model: real players choose). Nobody's secret card, "
+             "nor the table view's face-up cards, is used.")
+
+
+def present_odds(state: Any, odds: dict[str, Any]) -> dict[str, Any]:
+    """The next revealed card told apart as the class asks: first whether it is a Shove (the
+    cards that push a pirate toward the Kraken), then by name. The model's assumption moves from
+    each title into ``ODDS_NOTE``."""
+    from fractions import Fraction
+
+    cards = getattr(getattr(state, "game", None), "cards", ()) or ()
+    shoves = {str(c.name) for c in cards if getattr(c, "is_shove", False)}
+    out: dict[str, Any] = {}
+    for title, dist in odds.items():
+        short = str(title).replace(" (every legal program equally likely)", "")
+        if shoves and short.startswith("next revealed card"):
+            yes = sum((Fraction(p) for name, p in dist.items() if name in shoves), Fraction(0))
+            names = ", ".join(sorted(shoves))
+            out[f"{short}: a Shove or not"] = {f"a Shove ({names})": yes, "another card": 1 - yes}
+        out[f"{short}: which card" if shoves and short.startswith("next revealed card") else short] = dist
+    return out

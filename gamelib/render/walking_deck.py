@@ -13,71 +13,96 @@ failing, so the picture survives changes in the rules engine."""
 from __future__ import annotations
 
 from html import escape
-from typing import Any
+from typing import Any, Mapping
 
 from .generic import seat, value_html
 
-WEAKNESS_COLOURS = {"malnutrition": "#b7791f", "injuries": "#b83232", "stress": "#6b46c1"}
+#: Okabe-Ito colours, told apart with the common colour-vision deficiencies, each with a text
+#: colour of contrast 4.5:1 or more, and always a word or short form beside the colour
+WEAKNESS_COLOURS = {"malnutrition": "#F0E442", "injuries": "#D55E00", "stress": "#0072B2"}
+WEAKNESS_TEXT = {"malnutrition": "#000000", "injuries": "#000000", "stress": "#FFFFFF"}
 #: short forms inside the round Calamity tokens (a legend under the bag spells them out)
 WEAKNESS_SHORT = {"malnutrition": "MAL", "injuries": "INJ", "stress": "STR"}
 KIND_SHORT = {"Object/Location/Animal": "Object / Location / Animal"}  # spaces let it wrap
-PILE_COLOURS = {"Rural": "#4f7942", "Urban": "#4a5d7a"}
+PILE_COLOURS = {"Rural": "#3d6233", "Urban": "#3b4a63"}
 BANNERS = (("white", "Memorise"), ("black", "Avoid"), ("grey", "Interrogation"))
 
+#: what the stepper's odds panel says about whose knowledge the odds use
+ODDS_NOTE = ("Exact odds from what you know: which Events are left in each pile (you saw every one that "
+             "left it) and which tokens are in the bag, not their order. The table view's face-up cards "
+             "are not used.")
+
+# Sizes are multiples of --u, so the large mode (--u: 1.6, for a projector) scales everything
+# at once; zones keep minimum heights so that the picture does not jump between decisions.
 STYLE = """<style>
-.gl-wd{background:#2f5d3a;background-image:radial-gradient(circle at 30% 20%,#3b7049,#264d30);color:#f4efe3;
-  padding:12px;border-radius:12px;font-family:system-ui,-apple-system,"Segoe UI",sans-serif;font-size:13px;line-height:1.3;min-width:500px}
-.gl-wd .zone{background:rgba(0,0,0,.18);border:1px dashed rgba(255,255,255,.28);border-radius:8px;padding:6px 8px;margin:4px}
-.gl-wd .zone-title{font-size:11px;text-transform:uppercase;letter-spacing:.06em;color:#e6dcc4;margin-bottom:4px}
-.gl-wd .row{display:flex;align-items:stretch;flex-wrap:wrap}
+.gl-wd{--u:1;background:#2f5d3a;background-image:radial-gradient(circle at 30% 20%,#3b7049,#264d30);color:#f4efe3;
+  padding:calc(10px*var(--u));border-radius:12px;font-family:system-ui,-apple-system,"Segoe UI",sans-serif;
+  font-size:calc(13px*var(--u));line-height:1.3;box-sizing:border-box;max-width:100%;overflow-wrap:break-word}
+.gl-wd.gl-wd-large{--u:1.6}
+.gl-wd *{box-sizing:border-box}
+.gl-wd .zone{background:rgba(0,0,0,.18);border:1px dashed rgba(255,255,255,.35);border-radius:8px;padding:6px 8px;margin:4px;min-width:0}
+.gl-wd .zone-title{font-size:calc(11.5px*var(--u));text-transform:uppercase;letter-spacing:.06em;color:#efe7d2;margin-bottom:4px;font-weight:600}
+.gl-wd .row{display:flex;align-items:stretch;flex-wrap:wrap;min-width:0}
 .gl-wd .row.top{align-items:flex-start}
 .gl-wd .grow{flex:1 1 0}
-.gl-wd .card{background:#fbf7ec;color:#222;border-radius:7px;box-shadow:0 1px 3px rgba(0,0,0,.45);padding:5px 6px;
-  width:150px;margin:3px;font-size:11.5px;line-height:1.25}
-.gl-wd .card .name{font-weight:700;font-size:12.5px;text-transform:uppercase}
-.gl-wd .card .meta{font-size:10.5px;color:#555;margin-bottom:2px}
+.gl-wd .card{background:#fbf7ec;color:#1f1f1f;border-radius:7px;box-shadow:0 1px 3px rgba(0,0,0,.45);padding:5px 6px;
+  width:calc(150px*var(--u));max-width:100%;margin:3px;font-size:calc(12px*var(--u));line-height:1.25}
+.gl-wd .card .name{font-weight:700;font-size:calc(13px*var(--u));text-transform:uppercase}
+.gl-wd .card .meta{font-size:calc(11px*var(--u));color:#4a4a4a;margin-bottom:2px}
 .gl-wd .banner{border-radius:4px;padding:2px 4px;margin-top:3px}
-.gl-wd .banner-white{background:#fff;border:1px solid #bbb}
-.gl-wd .banner-black{background:#222;color:#f5f5f5}
-.gl-wd .banner-grey{background:#9a9a9a;color:#111}
-.gl-wd .banner-now{background:#f3d9a4;color:#222}
-.gl-wd .banner-none{background:transparent;color:#777;border:1px dashed #bbb}
-.gl-wd .banner b{font-size:10px;text-transform:uppercase;margin-right:3px}
-.gl-wd .back{width:44px;height:62px;border-radius:6px;margin:2px;display:flex;align-items:center;justify-content:center;
+.gl-wd .banner-white{background:#fff;border:1px solid #999}
+.gl-wd .banner-black{background:#1f1f1f;color:#f5f5f5}
+.gl-wd .banner-grey{background:#a6a6a6;color:#111}
+.gl-wd .banner-now{background:#f3d9a4;color:#1f1f1f}
+.gl-wd .banner-none{background:transparent;color:#4a4a4a;border:1px dashed #888}
+.gl-wd .banner b{font-size:calc(10.5px*var(--u));text-transform:uppercase;margin-right:3px}
+.gl-wd .back{width:calc(44px*var(--u));height:calc(62px*var(--u));border-radius:6px;margin:2px;display:flex;align-items:center;justify-content:center;
   font-weight:700;color:#f4efe3;box-shadow:0 1px 2px rgba(0,0,0,.5);border:2px solid #e9dfc6;
-  background:repeating-linear-gradient(45deg,#6b4f2f,#6b4f2f 4px,#7d5f3a 4px,#7d5f3a 8px)}
-.gl-wd .mini{width:88px;min-height:62px;font-size:10.5px;padding:3px 4px;margin:2px;overflow:hidden;overflow-wrap:break-word}
-.gl-wd .mini .name{font-size:9.5px}
+  background:repeating-linear-gradient(45deg,#5e4427,#5e4427 4px,#6e5232 4px,#6e5232 8px)}
+.gl-wd .mini{width:calc(104px*var(--u));min-height:calc(62px*var(--u));font-size:calc(11px*var(--u));padding:3px 4px;margin:2px;overflow:hidden}
+.gl-wd .mini .name{font-size:calc(11px*var(--u))}
+.gl-wd.gl-wd-large .mini .name{font-size:calc(12.5px*var(--u))}
 .gl-wd .memory{display:flex;flex-direction:row-reverse;flex-wrap:wrap;justify-content:flex-end}
-.gl-wd .memory.down .back{width:28px;height:40px;font-size:11px;border-width:1px;margin:2px 1px}
-.gl-wd .gl-wd-memory{flex:2 1 0;min-width:0}
-.gl-wd .gl-wd-hand{flex:3 1 0;min-width:340px}
-.gl-wd .gl-wd-buried{flex:1 1 0;min-width:150px}
-.gl-wd .gl-wd-avoided{flex:1 1 0;min-width:200px}
-.gl-wd .legend{font-size:10px;color:#e6dcc4;margin-top:3px}
+.gl-wd .memory.down .back{width:calc(30px*var(--u));height:calc(42px*var(--u));font-size:calc(12px*var(--u));border-width:1px;margin:2px 1px}
+.gl-wd .gl-wd-hand{flex:3 1 calc(490px*var(--u));min-height:calc(190px*var(--u))}
+.gl-wd .gl-wd-side{flex:1 1 calc(190px*var(--u));display:flex;flex-direction:column}
+.gl-wd .gl-wd-memory{flex:2 1 calc(200px*var(--u));min-height:calc(130px*var(--u))}
+.gl-wd .gl-wd-piles{flex:0 1 auto;min-height:calc(130px*var(--u))}
+.gl-wd .gl-wd-avoided{flex:2 1 calc(200px*var(--u));min-height:calc(130px*var(--u))}
+.gl-wd .gl-wd-characters{flex:2 1 calc(250px*var(--u));min-height:calc(150px*var(--u))}
+.gl-wd .gl-wd-reserves{flex:1 1 calc(220px*var(--u))}
+.gl-wd .gl-wd-bag{flex:2 1 calc(260px*var(--u));min-height:calc(150px*var(--u))}
+.gl-wd .legend{font-size:calc(11px*var(--u));color:#efe7d2;margin-top:3px}
 .gl-wd .pile{display:flex;flex-direction:column;align-items:center;margin:4px 10px}
-.gl-wd .pile .stack{width:62px;height:86px;border-radius:7px;display:flex;align-items:center;justify-content:center;
-  font-size:22px;font-weight:800;border:2px solid #efe6cf;box-shadow:3px 3px 0 #c8bea6,6px 6px 0 #a89f88}
-.gl-wd .pile .empty{box-shadow:none;border-style:dashed;background:transparent!important;color:#cfc6ad}
-.gl-wd .token{display:inline-flex;align-items:center;justify-content:center;border-radius:50%;width:62px;height:62px;margin:2px;
-  text-align:center;font-size:9.5px;font-weight:600;border:3px solid #efe6cf;padding:2px;box-sizing:border-box;overflow:hidden}
+.gl-wd .pile .stack{width:calc(62px*var(--u));height:calc(86px*var(--u));border-radius:7px;display:flex;align-items:center;justify-content:center;color:#ffffff;
+  font-size:calc(22px*var(--u));font-weight:800;border:2px solid #efe6cf;box-shadow:3px 3px 0 #c8bea6,6px 6px 0 #a89f88}
+.gl-wd .pile .empty{box-shadow:none;border-style:dashed;background:transparent!important;color:#efe7d2}
+.gl-wd .pile .order{font-size:calc(11px*var(--u));max-width:calc(130px*var(--u));color:#efe7d2}
+.gl-wd .token{display:inline-flex;align-items:center;justify-content:center;border-radius:50%;width:calc(76px*var(--u));height:calc(76px*var(--u));margin:2px;
+  text-align:center;font-size:calc(10.5px*var(--u));font-weight:700;border:3px solid #efe6cf;padding:2px;overflow:hidden;line-height:1.15;overflow-wrap:normal}
 .gl-wd .token.available{background:#e9c46a;color:#2b2100}
-.gl-wd .token.consumed{background:#5d5d5d;color:#eee;border-style:dashed}
-.gl-wd .calamity{display:inline-flex;flex-direction:column;align-items:center;justify-content:center;flex-wrap:wrap;border-radius:50%;width:44px;height:44px;margin:2px;padding:1px;box-sizing:border-box;vertical-align:top;
-  background:#3a2c22;border:2px solid #d9c9a6;color:#f4efe3;font-size:9.5px;text-align:center;vertical-align:top}
-.gl-wd .calamity.respite{background:#f7f7f2;color:#333}
+.gl-wd .token.consumed{background:#5d5d5d;color:#f2f2f2;border-style:dashed}
+.gl-wd .calamity{display:inline-flex;flex-direction:column;align-items:center;justify-content:center;flex-wrap:wrap;border-radius:50%;
+  width:calc(48px*var(--u));height:calc(48px*var(--u));margin:2px;padding:1px;vertical-align:top;
+  background:#3a2c22;border:2px solid #d9c9a6;color:#f4efe3;font-size:calc(10.5px*var(--u));text-align:center}
+.gl-wd .calamity.respite{background:#f7f7f2;color:#1f1f1f}
 .gl-wd .drawn{margin-top:4px}.gl-wd .drawn .calamity{box-shadow:0 0 0 3px #f6e7b0}
-.gl-wd .weak{display:inline-block;border-radius:8px;padding:0 5px;margin:1px;font-size:10px;font-weight:700;color:#fff}
-.gl-wd .protagonist{background:#efe3c2;color:#2b2100;border-radius:8px;padding:6px 8px;margin:4px;min-width:180px;max-width:230px;box-sizing:border-box}
-.gl-wd .stars{color:#b8860b;font-size:15px}
-.gl-wd .limit{height:10px;background:rgba(255,255,255,.2);border-radius:5px;overflow:hidden;margin:3px 0;width:160px}
-.gl-wd .limit div{height:100%;background:#d9534f}
-.gl-wd .char-slot{width:116px;height:124px;display:flex;align-items:center;justify-content:center;margin:4px}
-.gl-wd .char-slot .card{width:100px;transition:transform .3s}
-.gl-wd .pending{background:#f6e7b0;color:#2b2100;border-radius:8px;padding:6px 8px;margin:4px;display:flex;flex-wrap:wrap;gap:4px 14px;align-items:center}
-.gl-wd .chip{display:inline-block;background:#fbf7ec;color:#222;border-radius:4px;padding:1px 5px;margin:2px;font-size:10.5px;font-weight:700}
-.gl-wd .muted{color:#cfc6ad;font-style:italic}
-.gl-wd .phase{font-size:15px;font-weight:700}
+.gl-wd .weak{display:inline-block;border-radius:8px;padding:0 5px;margin:1px;font-size:calc(11px*var(--u));font-weight:700;border:1px solid #1f1f1f}
+.gl-wd .protagonist{background:#efe3c2;color:#2b2100;border-radius:8px;padding:6px 8px;margin:4px}
+.gl-wd .protagonist .pname{font-weight:800;font-size:calc(15px*var(--u))}
+.gl-wd .protagonist .power{font-size:calc(12px*var(--u))}
+.gl-wd .stars{color:#6b4a00;font-size:calc(15px*var(--u))}
+.gl-wd .limit{height:calc(10px*var(--u));background:rgba(255,255,255,.25);border-radius:5px;overflow:hidden;margin:3px 0;width:100%;max-width:calc(180px*var(--u))}
+.gl-wd .limit div{height:100%;background:#E69F00}
+.gl-wd .char-slot{width:calc(116px*var(--u));height:calc(124px*var(--u));display:flex;align-items:center;justify-content:center;margin:4px}
+.gl-wd .char-slot .card{width:calc(100px*var(--u));transition:transform .3s}
+.gl-wd .pending{background:#f6e7b0;color:#2b2100;border-radius:8px;padding:6px 8px;margin:4px;display:flex;flex-wrap:wrap;gap:4px 14px;align-items:center;
+  min-height:calc(44px*var(--u))}
+.gl-wd .pending.idle{background:rgba(0,0,0,.18);color:#efe7d2}
+.gl-wd .chip{display:inline-block;background:#fbf7ec;color:#1f1f1f;border-radius:4px;padding:1px 5px;margin:2px;font-size:calc(11px*var(--u));font-weight:700}
+.gl-wd .muted{color:#efe7d2;font-style:italic}
+.gl-wd .phase{font-size:calc(16px*var(--u));font-weight:700}
+.gl-wd .head{display:flex;flex-wrap:wrap;justify-content:space-between;align-items:baseline;gap:4px 12px}
 </style>"""
 
 
@@ -104,7 +129,8 @@ def _weaknesses(ws: Any, short: bool = False) -> str:
     if isinstance(ws, str):
         ws = [ws]
     return "".join(
-        f'<span class="weak" title="{escape(str(w))}" style="background:{WEAKNESS_COLOURS.get(str(w).lower(), "#555")}">'
+        f'<span class="weak" title="{escape(str(w))}" style="background:{WEAKNESS_COLOURS.get(str(w).lower(), "#555")};'
+        f'color:{WEAKNESS_TEXT.get(str(w).lower(), "#fff")}">'
         f'{escape(WEAKNESS_SHORT.get(str(w).lower(), str(w)) if short else str(w))}</span>'
         for w in ws
     )
@@ -150,10 +176,10 @@ def _protagonist(p: Any, buried: Any) -> str:
         power += f" (uses left: {left})"
     elif isinstance(left, list):
         power += f" (Reserves still usable: {', '.join(map(str, left)) or 'none'})"
-    return (f'<div class="protagonist gl-wd-protagonist"><div class="name" style="font-weight:800;font-size:15px">'
+    return (f'<div class="protagonist gl-wd-protagonist"><div class="pname">'
             f'{escape(str(p.get("name", "?")))} <span class="stars" title="difficulty">{stars_html}</span></div>'
             f'<div>burial limit: <b>{escape(str(p.get("burial_limit", _get(buried, "limit", "?"))))}</b></div>'
-            f'{f"<div style=font-size:11.5px>{escape(power)}</div>" if power else ""}</div>')
+            f'{f"<div class=power>{escape(power)}</div>" if power else ""}</div>')
 
 
 def _reserves(res: Any) -> str:
@@ -194,7 +220,7 @@ def _bag(view: dict) -> str:
     if aside:
         n = aside if isinstance(aside, int) else len(aside) if isinstance(aside, (list, tuple)) else 1
         inner += f'<div style="margin-top:4px">Respites beside the bag: {"".join(_calamity("Respite", True) for _ in range(int(n)))}</div>'
-    return _zone(f"Calamity bag ({len(tokens)})", inner, "grow")
+    return _zone(f"Calamity bag ({len(tokens)})", inner, "gl-wd-bag")
 
 
 def _pile(name: str, pile: Any, reveal: bool) -> str:
@@ -206,7 +232,7 @@ def _pile(name: str, pile: Any, reveal: bool) -> str:
     if reveal and cards:
         # table view: the order the pile will be drawn in (top first)
         names = [escape(str(_get(c, "name", c))) for c in cards]
-        order = f'<div style="font-size:10px;max-width:120px;color:#e6dcc4">top: {", ".join(names[:4])}{"…" if len(names) > 4 else ""}</div>'
+        order = f'<div class="order">top: {", ".join(names[:4])}{"…" if len(names) > 4 else ""}</div>'
     return (f'<div class="pile gl-wd-pile-{name.lower()}"><div class="{cls}" style="background:{colour}">{count}</div>'
             f'<div>{escape(name)}</div>{order}</div>')
 
@@ -223,7 +249,7 @@ def _memory(mem: Any) -> str:
     inner = "".join(items) or '<span class="muted">empty</span>'
     note = '<div class="legend">grows to the left; card 1, the first memorised, is unstacked first</div>'
     layout = "memory" if cards else "memory down"  # small face-down backs, numbered
-    return _zone(f"Memory ({count})", f'<div class="{layout}">{inner}</div>{note if count else ""}', "grow gl-wd-memory")
+    return _zone(f"Memory ({count})", f'<div class="{layout}">{inner}</div>{note if count else ""}', "gl-wd-memory")
 
 
 def _numbered(card_html: str, n: int) -> str:
@@ -266,7 +292,7 @@ def _rotation(ch: dict) -> int:
 
 def _characters(chars: Any) -> str:
     if not chars:
-        return _zone("Characters", '<span class="muted">no Character in front of you</span>', "grow")
+        return _zone("Characters", '<span class="muted">no Character in front of you</span>', "gl-wd-characters")
     slots = []
     for ch in chars:
         if not isinstance(ch, dict):
@@ -281,7 +307,7 @@ def _characters(chars: Any) -> str:
                 f'<div class="name">{escape(str(ch.get("label") or ch.get("name") or ch.get("id", "?")))}</div>'
                 f'{_weaknesses(ch.get("weaknesses"))}<div class="meta">{escape(info)}</div></div>')
         slots.append(f'<div class="char-slot" title="{escape(info)}">{card}</div>')
-    return _zone(f"Characters ({len(chars)})", f'<div class="row">{"".join(slots)}</div>', "grow gl-wd-characters")
+    return _zone(f"Characters ({len(chars)})", f'<div class="row">{"".join(slots)}</div>', "gl-wd-characters")
 
 
 def _removed(removed: Any) -> str:
@@ -292,12 +318,10 @@ def _removed(removed: Any) -> str:
 
 
 def _now(view: dict) -> str:
-    """What is happening right now: the Event being unstacked, the banner being applied and
-    the open sub-decision, in words."""
+    """What is happening right now, in words: the banner being applied and the open choice.
+    The strip is always there (with a hint when nothing is pending), so the zones below it do
+    not move between decisions."""
     parts = []
-    current = view.get("being_unstacked")
-    if current:
-        parts.append(f"<div><b>Being unstacked:</b></div>{event_card(current)}")
     res = view.get("resolving")
     if isinstance(res, dict) and res:
         parts.append(f'<div><b>Applying</b> the {escape(str(res.get("banner", "")))} banner of '
@@ -306,13 +330,19 @@ def _now(view: dict) -> str:
     if pending:
         parts.append(f'<div><b>Your choice:</b> {escape(pending) if isinstance(pending, str) else value_html(pending)}</div>')
     if not parts:
-        return ""
+        hint = {"journey": "Journey: fill your hand from a pile, then memorise or avoid its Events.",
+                "interrogation": "Interrogation: the Memory is taken back, first memorised first."}
+        text = hint.get(str(view.get("phase", "")).lower(), "")
+        if view.get("is_over"):
+            text = f"The game is over: {view.get('outcome') or ''}"
+        return f'<div class="pending idle gl-wd-pending">{escape(text)}</div>'
     return f'<div class="pending gl-wd-pending">{"".join(parts)}</div>'
 
 
-def render_html(state: Any, reveal: bool | None = None, player: str | None = None) -> str:
+def render_html(state: Any, reveal: bool | None = None, player: str | None = None, large: bool = False) -> str:
     """The table as HTML. ``reveal=True`` is the table view (Memory and Buried face up, piles'
-    order shown); otherwise the player's view, where the Memory stays face down."""
+    order shown); otherwise the player's view, where the Memory stays face down. ``large``
+    scales every size for a projector (card names 20 px and more)."""
     who = seat(state, reveal, player)
     view = state.view(who)
     table = who is None
@@ -322,24 +352,71 @@ def render_html(state: Any, reveal: bool | None = None, player: str | None = Non
     piles = view.get("piles") or {}
     hand = view.get("hand") or []
     avoided = view.get("avoided") or []
-    pending = view.get("pending")
+    current = view.get("being_unstacked")
 
-    # decisions first (hand, Buried, Protagonist), then the Journey's zones, then what the
-    # Interrogation puts at risk (Characters) next to what protects or threatens them
-    hand_html = "".join(event_card(e) for e in hand) or '<span class="muted">empty</span>'
-    first = (f'<div class="row top">{_zone(f"Hand ({len(hand)})", f"<div class=row>{hand_html}</div>", "grow gl-wd-hand")}'
-             f'{_buried(buried, limit, table)}{_protagonist(prot, buried)}</div>')
+    # decisions first (hand, or the Event being unstacked; Buried, Protagonist), then the
+    # Journey's zones, then what the Interrogation puts at risk (Characters) next to what
+    # protects or threatens them. The hand's place holds the unstacked Event during the
+    # Interrogation, when the hand is empty, so nothing moves.
+    if current and not hand:
+        first_zone = _zone("Being unstacked", f"<div class=row>{event_card(current)}</div>", "gl-wd-hand")
+    else:
+        hand_html = "".join(event_card(e) for e in hand) or '<span class="muted">empty</span>'
+        if current:
+            hand_html = f"<div><b>Being unstacked:</b></div>{event_card(current)}" + hand_html
+        first_zone = _zone(f"Hand ({len(hand)})", f"<div class=row>{hand_html}</div>", "gl-wd-hand")
+    first = (f'<div class="row top">{first_zone}'
+             f'<div class="gl-wd-side">{_buried(buried, limit, table)}{_protagonist(prot, buried)}</div></div>')
     pile_html = "".join(_pile(name, piles.get(name), table) for name in (piles or {"Rural": 0, "Urban": 0}))
     avoided_html = "".join(event_card(e, mini=True) for e in avoided) or "<span class=muted>empty</span>"
     journey = (f'<div class="row">{_memory(view.get("memory"))}'
                f'{_zone("Draw piles", f"<div class=row>{pile_html}</div>", "gl-wd-piles")}'
-               f'{_zone(f"Avoided ({len(avoided)})", f"<div class=row>{avoided_html}</div>", "grow gl-wd-avoided")}</div>')
+               f'{_zone(f"Avoided ({len(avoided)})", f"<div class=row>{avoided_html}</div>", "gl-wd-avoided")}</div>')
     risk = (f'<div class="row top">{_characters(view.get("characters"))}'
             f'{_zone("Reserves", _reserves(view.get("reserves")), "gl-wd-reserves")}{_bag(view)}</div>'
             f'{_removed(view.get("removed"))}')
-    pend = _now(view)
     eyes = "table view: everything face up" if table else "player view: the Memory stays face down"
-    head = (f'<div class="row" style="justify-content:space-between;align-items:baseline">'
-            f'<span class="phase">{escape(str(view.get("phase", "")).capitalize())}</span>'
+    head = (f'<div class="head"><span class="phase">{escape(str(view.get("phase", "")).capitalize())}</span>'
             f'<span class="muted">{eyes}</span></div>')
-    return f'{STYLE}<div class="gl-wd">{head}{pend}{first}{journey}{risk}</div>'
+    cls = "gl-wd gl-wd-large" if large else "gl-wd"
+    return f'{STYLE}<div class="{cls}">{head}{_now(view)}{first}{journey}{risk}</div>'
+
+
+def present_odds(state: Any, odds: Mapping[str, Any]) -> dict[str, Any]:
+    """The odds as a player tells outcomes apart, the ones for the open decision first: a
+    Calamity token by its weaknesses (not CAL01-CAL12); each pile's next Event by kind, then by
+    name. Choosing a pile, the piles come first; otherwise the Calamity bag."""
+    from fractions import Fraction
+
+    kinds = _kinds(state)
+    piles: dict[str, Any] = {}
+    which: dict[str, Any] = {}
+    bag: dict[str, Any] = {}
+    other: dict[str, Any] = {}
+    for title, dist in odds.items():
+        if title == "next Calamity token":
+            continue  # the same draw as "next Calamity weaknesses", told by ids no player can see
+        if title == "next Calamity weaknesses":
+            bag["next Calamity token, by its weaknesses"] = dist
+        elif title.startswith("next ") and title.endswith(" event"):
+            if kinds:
+                by_kind: dict[str, Fraction] = {}
+                for name, p in dist.items():
+                    k = KIND_SHORT.get(kinds.get(name, "?"), kinds.get(name, "?"))
+                    by_kind[k] = by_kind.get(k, Fraction(0)) + Fraction(p)
+                piles[f"{title}: its kind"] = by_kind
+            which[f"{title}: which one"] = dist
+        else:
+            other[title] = dist
+    drawing = any(label.startswith("Draw") for label in state.legal_labels())
+    piles.update(which)  # the kinds of both piles side by side, then the single Events
+    first, second = (piles, bag) if drawing else (bag, piles)
+    return {**first, **second, **other}
+
+
+def _kinds(state: Any) -> dict[str, str]:
+    """Event name -> kind, from the game's card definitions (public: printed on the cards)."""
+    try:
+        return {e.name: e.kind for e in state.game.cards.events.values()}
+    except AttributeError:
+        return {}

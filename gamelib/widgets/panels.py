@@ -1,51 +1,46 @@
-"""HTML for the stepper's side panels: status line, event log, odds. Pure functions of a state,
-so they are tested without widgets."""
+"""HTML for the stepper's panels: status line, event log, odds, curtain. Pure functions of a
+state (or of plain values), so they are tested without widgets. Every text is escaped."""
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from fractions import Fraction
 from html import escape
 from typing import Any
 
-STYLE = """<style>
-.gl-stepper{font-family:system-ui,-apple-system,"Segoe UI",sans-serif;color:#222}
-.gl-stepper .widget-html-content{line-height:1.35}
-.gl-stepper .gl-heading{font-weight:700;font-size:13px;letter-spacing:.04em;text-transform:uppercase;color:#5a4a32;margin:8px 0 2px}
-.gl-stepper .gl-status-line{font-size:15px;padding:4px 8px;background:#f6f1e6;border-radius:6px}
-.gl-stepper .gl-outcome{font-weight:700}
-.gl-stepper .gl-outcome.gl-won{color:#1d6b2f}.gl-stepper .gl-outcome.gl-lost{color:#9b1c1c}
-.gl-stepper .gl-past{color:#8a5a00;font-weight:600}
-.gl-stepper .gl-error-box{background:#fde8e8;border:1px solid #e0a0a0;color:#7a1010;padding:6px 10px;border-radius:6px;white-space:pre-wrap}
-.gl-stepper .gl-error-box pre{font-size:11px;max-height:200px;overflow:auto}
-.gl-stepper .gl-log-list{height:240px;overflow-y:auto;display:flex;flex-direction:column-reverse;border:1px solid #e5dccb;border-radius:6px;padding:4px;font-size:12.5px;background:#fffdf8}
-.gl-stepper .gl-log-entry{padding:1px 2px;border-bottom:1px dotted #eee}
-.gl-stepper .gl-log-section{display:inline-block;min-width:84px;font-size:11px;color:#6b5b3e;background:#f1e9d8;border-radius:3px;padding:0 4px;margin-right:4px}
-.gl-stepper table.gl-odds-table{border-collapse:collapse;font-size:12.5px;margin-bottom:6px;width:100%}
-.gl-stepper table.gl-odds-table caption{text-align:left;font-weight:600;padding:2px 0}
-.gl-stepper table.gl-odds-table td,.gl-stepper table.gl-odds-table th{padding:1px 6px;border-bottom:1px solid #eee;text-align:left}
-.gl-stepper table.gl-odds-table td.gl-num{text-align:right;font-variant-numeric:tabular-nums}
-.gl-stepper .gl-bar{display:inline-block;height:8px;background:#c9a36a;border-radius:2px;vertical-align:middle}
-.gl-stepper .gl-actions button{margin:2px;max-width:100%;white-space:normal;height:auto;min-height:28px;text-align:left}
-.gl-stepper .gl-muted{color:#888;font-style:italic}
-.gl-stepper .gl-odds-box{max-height:240px;overflow-y:auto;border:1px solid #e5dccb;border-radius:6px;padding:2px 4px}
-</style>"""
+from ..render.generic import seat_badge
+from .style import STYLE  # noqa: F401  (re-exported: older code imports STYLE from here)
+
+#: a fraction longer than this (numerator and denominator digits) is shown as a decimal
+MAX_FRACTION_DIGITS = 7
 
 
-def status_html(shown: Any, shown_ply: int, total_ply: int, game_no: int = 1) -> str:
+def status_html(shown: Any, shown_ply: int, total_ply: int, game_no: int = 1, *, tick: int = 0,
+                redo: int = 0, viewer: str | None = None, view: str = "") -> str:
     """One line: phase, whose decision, where we are in the history, and the outcome if over.
-    ``data-ply``/``data-total``/``data-game`` let a browser wait for an update to land."""
+    ``data-ply``/``data-total``/``data-over``/``data-game`` let a browser wait for an update to
+    land; ``data-view`` is "table" or the seat on screen; ``data-tick`` changes on every redraw (the page's click guard waits for it)."""
     parts = [f"<b>{escape(shown.game.title)}</b>", f"phase: {escape(str(shown.phase))}"]
     if shown.is_over:
         outcome = shown.outcome
         won = bool(outcome.winners) and not outcome.losers
         cls = "gl-won" if won else "gl-lost"
         parts.append(f'<span class="gl-outcome {cls}">{escape(str(outcome))}</span>')
+    elif len(shown.players) > 1:
+        parts.append(f"to decide: {seat_badge(str(shown.to_move))}")
     else:
         parts.append(f"to decide: {escape(str(shown.to_move))}")
     move = f"decision {shown_ply} of {total_ply}"
     if shown_ply < total_ply:
-        move = f'<span class="gl-past">looking back: after decision {shown_ply} of {total_ply} (acting here drops the later ones)</span>'
-    parts.append(f'<span class="gl-ply" data-ply="{shown_ply}" data-total="{total_ply}" data-over="{int(shown.is_over)}" data-game="{game_no}">{move}</span>')
+        move = (f'<span class="gl-past">looking back: after decision {shown_ply} of {total_ply} '
+                f'(a different decision here starts a new line; this one is kept)</span>')
+    if redo:
+        move += f' <span class="gl-redo-count">({redo} undone: Redo brings {"it" if redo == 1 else "them"} back)</span>'
+    if viewer is not None and len(shown.players) > 1:
+        parts.append(f"seen by {seat_badge(viewer)}")
+    elif viewer is None:
+        parts.append('<span class="gl-tableview">table view: everything face up</span>')
+    parts.append(f'<span class="gl-ply" data-ply="{shown_ply}" data-total="{total_ply}" '
+                 f'data-over="{int(shown.is_over)}" data-game="{game_no}" data-view="{escape(view)}" data-tick="{tick}">{move}</span>')
     return '<div class="gl-status-line">' + " · ".join(parts) + "</div>"
 
 
@@ -69,24 +64,52 @@ def fraction_text(p: Fraction) -> str:
     return str(p.numerator) if p.denominator == 1 else f"{p.numerator}/{p.denominator}"
 
 
-def odds_html(state: Any) -> str:
-    """Each distribution as a table: outcome, exact fraction, decimal and a small bar."""
-    try:
-        odds = state.odds()
-    except NotImplementedError:
-        odds = {}
-    if not odds:
-        return '<div class="gl-muted">no hidden draw can come next</div>'
+def exact_text(p: Fraction) -> str:
+    """The exact Fraction when it is short enough to read, else a decimal marked as rounded."""
+    p = Fraction(p)
+    if len(str(p.numerator)) + len(str(p.denominator)) <= MAX_FRACTION_DIGITS:
+        return fraction_text(p)
+    return f"≈ {float(p):.4f}"
+
+
+def percent_text(p: Fraction) -> str:
+    x = float(p) * 100
+    if p == 0:
+        return "0 %"
+    if p == 1:
+        return "100 %"
+    if x < 0.1:
+        return "< 0.1 %"
+    if x > 99.9:
+        return "> 99.9 %"
+    return f"{x:.1f} %"
+
+
+def odds_html(groups: Sequence[tuple[str, Sequence[tuple[str, Fraction]]]], note: str) -> str:
+    """Each distribution as a small table: outcome, a bar, the percentage and the exact value.
+    ``groups`` come from ``gamelib.render.odds_for_display`` (already grouped and ordered)."""
+    if not groups:
+        return f'<div class="gl-odds-who">{escape(note)}</div><div class="gl-muted">no hidden draw can come next</div>'
     tables = []
-    for title, dist in odds.items():
-        rows = "".join(
-            f"<tr><td>{escape(str(k))}</td><td class='gl-num'>{fraction_text(Fraction(p))}</td>"
-            f"<td class='gl-num'>{float(p):.3f}</td>"
-            f"<td><span class='gl-bar' style='width:{round(60 * float(p))}px'></span></td></tr>"
-            for k, p in dist.items()
+    for title, rows in groups:
+        body = "".join(
+            f'<tr><td class="gl-odds-outcome">{escape(str(k))}</td>'
+            f'<td class="gl-odds-barcell"><span class="gl-track"><span class="gl-bar" style="width:{max(1.0, 100 * float(p)):.1f}%"></span></span></td>'
+            f'<td class="gl-num gl-pct">{percent_text(p)}</td>'
+            f'<td class="gl-num gl-exact" title="exactly {fraction_text(Fraction(p))}">{escape(exact_text(p))}</td></tr>'
+            for k, p in rows
         )
-        tables.append(
-            f"<table class='gl-odds-table'><caption>{escape(str(title))}</caption>"
-            f"<tr><th>outcome</th><th>exact</th><th>≈</th><th></th></tr>{rows}</table>"
-        )
-    return '<div class="gl-odds-box">' + "".join(tables) + "</div>"
+        tables.append(f'<table class="gl-odds-table"><caption>{escape(str(title))}</caption>{body}</table>')
+    return f'<div class="gl-odds-who">{escape(note)}</div>' + "".join(tables)
+
+
+def curtain_html(seat: str, previous: str | None) -> str:
+    """What the screen shows while it is passed from one person to the next (hot seat)."""
+    who = seat_badge(seat)
+    hide = f" {seat_badge(previous)}'s cards are hidden." if previous else ""
+    return (f'<div class="gl-curtain-box" role="status"><div class="gl-curtain-title">Pass the screen to {who}</div>'
+            f'<div>It is {who}\'s decision.{hide} {who}: press the button when the others look away.</div></div>')
+
+
+def note_html(text: str) -> str:
+    return f'<div class="gl-note">{escape(text)}</div>' if text else ""

@@ -1,36 +1,54 @@
-"""``Stepper``: play any gamelib game in Jupyter or Voila with buttons.
+"""``Stepper``: play any gamelib game in Jupyter or Voila with buttons, in a classroom.
 
-It knows nothing about a particular game: everything comes from the engine contract
-(legal action labels, apply/undo, at_ply, log, odds, views, outcome, agents_for). Every widget
-is built once; a refresh only changes values, so the page updates in place without flicker.
-Every callback is guarded: a refused move or a bug shows up as words in the error area."""
+It knows nothing about a particular game: everything comes from the engine contract (legal
+action labels, apply, at_ply, log, odds, views, outcome, agents_for, records).
+
+* Seats: each seat is a person or a named agent. Agents decide by themselves, with a pause a
+  class can follow. The player view belongs to one seat: buttons appear only on that seat's
+  decisions, and nothing shown (picture, buttons, log, odds) is more than that seat may see.
+  When another person must decide, a curtain asks to pass the screen first (hot seat). The
+  table view shows everything and a button for every decision.
+* One click, one decision: the buttons of a decision that has been taken refuse further clicks.
+* Time travel without loss (``Timeline``): Undo and Redo, the History slider, and a different
+  decision taken while looking back starts a new line and keeps the old one.
+* Every widget is built once; a refresh only changes values, so the page updates in place.
+  Every callback is guarded: a refused move or a bug shows up as words on the page."""
 from __future__ import annotations
 
+import asyncio
 import traceback
 from html import escape
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, Mapping, Sequence
 
 import ipywidgets as w
 
 from ..agents import Agent, RandomAgent, agents_for
-from ..core import Game, GamelibError, load
+from ..core import Action, Game, GamelibError, load
 from ..core.rng import derive_seed
-from ..render import render, render_generic
-from .panels import STYLE, log_html, odds_html, status_html
+from ..render import odds_for_display, render, render_generic
+from ..render.generic import seat_badge
+from .controls import PERSON, parse_seed, show
+from .layout import PLAYER_VIEW, TABLE_VIEW, Building
+from .panels import curtain_html, log_html, note_html, odds_html, status_html
+from .saving import MAX_RECORD_CHARS, Saving
+from .timeline import Timeline
 
-PLAYER_VIEW = "player view"
-TABLE_VIEW = "table view"
 #: Auto-play stops after this many decisions even if the game has not ended (a runaway guard).
 MAX_AUTOPLAY = 20_000
 
 
-class Stepper:
+class Stepper(Building, Saving):
     """A game on screen. ``Stepper("walking-deck", seed=3)`` or ``Stepper(game_instance)``.
 
-    ``human``: the seats a person plays; Auto-play hands control back when one of them must
-    decide (default: nobody in a one-player game, so Auto-play plays to the end; the first seat
-    otherwise). Testable without a browser: ``click(label)``, ``step()``, ``autoplay()``,
-    ``undo()``, ``new_game(seed)``, ``goto(ply)``, ``set_view(table=True)``."""
+    ``seats``: ``{seat: "person" or an agent name}``; by default the first seat is a person and
+    the others play with ``agent`` (the game's own agent if it has one). ``human`` (older
+    spelling) names the person seats of a several-player game. In a one-player game the seat
+    is a person and ``human`` only says where Auto-play stops (default: it plays to the end).
+    ``view``: ``"table"`` or the seat whose eyes the player view uses. ``pause``: seconds
+    between two agents' decisions in a live page (none without an event loop, as in tests).
+    Testable without a browser: ``click(label)``, ``step()``, ``autoplay()``, ``undo()``,
+    ``redo()``, ``new_game(seed)``, ``goto(ply)``, ``set_view(table=True)``, ``set_seat``,
+    ``confirm_seat()``, ``load_record(text)``, ``export_html()``."""
 
     def __init__(
         self,
@@ -42,196 +60,335 @@ class Stepper:
         human: Sequence[str] | None = None,
         show_options: bool = True,
         log_limit: int = 300,
+        seats: Mapping[str, str] | None = None,
+        view: str | None = None,
+        large: bool = False,
+        pause: float = 0.6,
+        notices: Sequence[str] = (),
     ):
         self.game: Game = load(game) if isinstance(game, str) else game
-        self.human: tuple[str, ...] = tuple(human) if human is not None else (
-            () if len(self.game.players) == 1 else (self.game.players[0],)
-        )
         self.log_limit = log_limit
         self.last_error: str | None = None  # plain text of the last error shown (for tests)
-        self._syncing = False  # True while code, not a person, moves the slider
+        self._syncing = False  # True while code, not a person, moves a widget
         self._agent_error: str | None = None
-        self._build(show_options, agent, table_view, seed)
-        self.state = self.game.new_state(seed=seed)
-        self.shown_ply = 0
+        self._epoch = 0  # bumped by every person's action: a waiting agent then gives up
+        self._paused = False  # agents wait (after Undo / Redo) until a person acts again
+        self._autoplay = self._autoplay_started = False
+        self._task: asyncio.Task | None = None
+        self._pool, self._pool_moment, self._pools = 0, None, ([], [])
+        self._confirm_action: Callable[[], None] | None = None
+        self._export: tuple[Any, str] | None = None
+        self._tick = 0
         self.games_started = 1
-        self._new_agent()
-        self.refresh()
+        self.large = bool(large)
+        self._one_player = len(self.game.players) == 1
+        self._human_arg = tuple(human) if human is not None else None
+        names = list(self._agents())
+        default_agent = agent if agent in names else ("heuristic" if "heuristic" in names else names[0])
+        self.seats: dict[str, str] = self._initial_seats(seats, default_agent)
+        if view not in (None, "table") and view not in self.game.players:
+            notices = [*notices, f"view={view!r} is not a seat of {self.game.title}; the seats are "
+                                 f"{', '.join(self.game.players)} (or view=table). Showing the first person's view."]
+            view = None
+        persons = [p for p in self.game.players if self.seats[p] == PERSON]
+        self.viewer: str = view if view in self.game.players else (persons[0] if persons else self.game.players[0])
+        self._build(show_options, agent if agent in names else names[0], table_view or view == "table", seed, pause)
+        self.timeline = Timeline(self.game.new_state(seed=seed))
+        self._new_agents()
+        self._notices = list(notices)
+        self._guard(lambda: None, user=False)
+        self._kick()
         if self._agent_error:
             self._show_error(self._agent_error)
 
-    # ---- building (once) ----------------------------------------------------------------
-    def _build(self, show_options: bool, agent: str | None, table_view: bool, seed: int) -> None:
-        def button(text: str, cls: str, handler: Callable[[], None], tip: str) -> w.Button:
-            b = w.Button(description=text, tooltip=tip, layout=w.Layout(width="auto"))
-            b.add_class(cls)
-            b.on_click(lambda _b: self._guard(handler))
-            return b
+    # ---- seats ----------------------------------------------------------------------------
+    def _initial_seats(self, seats: Mapping[str, str] | None, default_agent: str) -> dict[str, str]:
+        players = self.game.players
+        known = set(self._agents())
+        if seats is not None:
+            bad = [s for s in seats if s not in players]
+            if bad:
+                raise GamelibError(f"unknown seat {bad[0]!r}; the seats are {', '.join(players)}")
+            wrong = [v for v in seats.values() if v != PERSON and v not in known]
+            if wrong:
+                raise GamelibError(f"unknown agent {wrong[0]!r}; choose person or one of {', '.join(sorted(known))}")
+            out = {p: seats.get(p, default_agent if len(players) > 1 else PERSON) for p in players}
+        elif self._one_player:
+            out = {p: PERSON for p in players}
+        else:
+            people = self._human_arg if self._human_arg is not None else players[:1]
+            out = {p: PERSON if p in people else default_agent for p in players}
+        return out
 
-        self.option_widgets: dict[str, w.Dropdown] = {}
-        if show_options:
-            for spec in type(self.game).option_specs:
-                if spec.choices:
-                    dd = w.Dropdown(
-                        options=list(spec.choices), value=self.game.options.get(spec.name, spec.default),
-                        description=spec.name.replace("_", " ").capitalize(), tooltip=spec.doc,
-                        layout=w.Layout(width="220px"), style={"description_width": "initial"},
-                    )
-                    dd.add_class("gl-option")
-                    dd.add_class(f"gl-option-{spec.name}")
-                    self.option_widgets[spec.name] = dd
-        self.seed_widget = w.IntText(value=seed, description="Seed", layout=w.Layout(width="150px"),
-                                     style={"description_width": "initial"})
-        self.seed_widget.add_class("gl-seed")
-        self.new_button = button("New game", "gl-new", self._on_new, "start again with this seed and these options")
+    @property
+    def human(self) -> tuple[str, ...]:
+        """The seats where Auto-play hands control back (the person seats; in a one-player game
+        nobody unless ``human`` was given, so Auto-play plays to the end)."""
+        if self._one_player:
+            return self._human_arg or ()
+        return tuple(p for p in self.game.players if self.seats.get(p) == PERSON)
 
-        names = list(self._agents())
-        self.agent_widget = w.Dropdown(options=names, value=agent if agent in names else names[0],
-                                       description="Agent", layout=w.Layout(width="190px"),
-                                       style={"description_width": "initial"})
-        self.agent_widget.add_class("gl-agent")
-        self.agent_widget.observe(lambda _c: self._guard(self._new_agent), names="value")
-        self.step_button = button("Step", "gl-step", self._step, "the agent takes one decision")
-        self.auto_button = button("Auto-play", "gl-autoplay", self._autoplay,
-                                  "the agent plays until you must decide, or to the end")
-        self.undo_button = button("Undo", "gl-undo", self._undo, "take back the last decision")
-        self.view_widget = w.ToggleButtons(options=[PLAYER_VIEW, TABLE_VIEW],
-                                           value=TABLE_VIEW if table_view else PLAYER_VIEW,
-                                           tooltips=["what the player may see", "everything face up, for teaching"],
-                                           style={"button_width": "110px"})
-        self.view_widget.add_class("gl-view")
-        self.view_widget.observe(lambda _c: self._guard(lambda: None), names="value")
+    def persons(self) -> list[str]:
+        return [p for p in self.game.players if self.seats.get(p) == PERSON]
 
-        self.history_widget = w.IntSlider(value=0, min=0, max=0, description="History",
-                                          continuous_update=False, layout=w.Layout(width="100%"),
-                                          style={"description_width": "initial"})
-        self.history_widget.add_class("gl-history")
-        self.history_widget.observe(self._on_slide, names="value")
+    def set_seat(self, seat: str, who: str) -> None:
+        """Make ``seat`` a person (``"person"``) or an agent by name (what the seat menus do)."""
+        if seat in self.seat_widgets:
+            self.seat_widgets[seat].value = who  # the observer does the rest
+        else:
+            self._user(lambda: self._set_seat(seat, who))
 
-        self.status_widget = w.HTML()
-        self.status_widget.add_class("gl-status")
-        self.error_widget = w.HTML()
-        self.error_widget.add_class("gl-error")
-        self.picture_widget = w.HTML(layout=w.Layout(width="100%"))
-        self.picture_widget.add_class("gl-picture")
-        self.actions_note = w.HTML()
-        self.actions_note.add_class("gl-actions-note")
-        self.action_buttons: list[w.Button] = []
-        self.actions_box = w.Box(layout=w.Layout(display="flex", flex_flow="row wrap", width="100%"))
-        self.actions_box.add_class("gl-actions")
-        self.odds_widget = w.HTML()
-        self.odds_widget.add_class("gl-odds")
-        self.log_widget = w.HTML()
-        self.log_widget.add_class("gl-log")
-
-        style = w.HTML(STYLE)
-        setup = w.HBox([*self.option_widgets.values(), self.seed_widget, self.new_button])
-        setup.add_class("gl-setup")
-        play = w.HBox([self.agent_widget, self.step_button, self.auto_button, self.undo_button, self.view_widget])
-        play.add_class("gl-controls")
-        side = w.VBox([_heading("Your decisions"), self.actions_note, self.actions_box, _heading("Odds of the next draw"),
-                       self.odds_widget, _heading("What happened"), self.log_widget],
-                      layout=w.Layout(width="400px", min_width="320px"))
-        side.add_class("gl-side")
-        main = w.VBox([self.picture_widget], layout=w.Layout(flex="1 1 auto", min_width="520px"))
-        main.add_class("gl-main")
-        table = w.HBox([main, side], layout=w.Layout(align_items="flex-start", width="100%"))
-        self.widget = w.VBox([style, w.HBox([setup, play], layout=w.Layout(flex_flow="row wrap")),
-                              self.status_widget, self.error_widget, self.history_widget, table])
-        self.widget.add_class("gl-stepper")
+    def _set_seat(self, seat: str, who: str) -> None:
+        if seat not in self.game.players:
+            raise GamelibError(f"unknown seat {seat!r}; the seats are {', '.join(self.game.players)}")
+        agents = self._agents()
+        if who != PERSON and who not in agents:
+            raise GamelibError(f"unknown agent {who!r}; choose person or one of {', '.join(agents)}")
+        self.seats[seat] = who
+        self._new_agents()
+        self._paused = False
 
     # ---- what a person can do -----------------------------------------------------------
     def click(self, label: str) -> None:
-        """Take the decision labelled ``label`` (what an action button does)."""
-        self._guard(lambda: self._act(label))
+        """Take the decision labelled ``label`` at the moment on screen (what a button does)."""
+        self._user(lambda: self._act(label))
 
     def step(self) -> None:
-        """The chosen agent takes one decision."""
-        self._guard(self._step)
+        """One decision by an agent: the seat's own agent, or the Agent menu's for a person."""
+        self._user(self._step)
 
     def autoplay(self) -> None:
-        """The agent decides until a human seat must decide, or the game ends."""
-        self._guard(self._autoplay)
+        """Agents decide (the Agent menu's for people's seats) until a person must decide, or
+        the game ends. In a live page with a pause it runs in the background; again stops it."""
+        self._user(self._start_autoplay)
 
     def undo(self) -> None:
-        """Take back the last decision of the game (and come back to the present)."""
-        self._guard(self._undo)
+        """One decision back from the moment on screen, skipping agents' decisions back to the
+        last one a person took; the undone decisions stay for Redo."""
+        self._user(self._undo)
 
-    def _step(self) -> None:
-        self._back_to_shown()
-        if self.state.is_over:
-            raise GamelibError("the game is over: start a new game, or Undo")
-        self.state.apply(self.agent.choose(self.state))
-        self._follow()
+    def redo(self) -> None:
+        self._user(self._redo)
 
-    def _autoplay(self) -> None:
-        self._back_to_shown()
-        if self.state.is_over:
-            raise GamelibError("the game is over: start a new game, or Undo")
-        try:
-            for _ in range(MAX_AUTOPLAY):
-                self.state.apply(self.agent.choose(self.state))
-                if self.state.is_over or self.state.to_move in self.human:
-                    return
-            raise GamelibError(f"Auto-play stopped after {MAX_AUTOPLAY} decisions without reaching the end")
-        finally:
-            self._follow()  # show how far it got, even when an agent fails half-way
-
-    def _undo(self) -> None:
-        if self.state.ply == 0:
-            raise GamelibError("nothing to undo: no decision has been taken yet")
-        self.state.undo()
-        self._follow()
-
-    def new_game(self, seed: int | None = None, **options: Any) -> None:
-        """Start again; options not given keep their dropdown value."""
+    def new_game(self, seed: int | str | None = None, **options: Any) -> None:
+        """Start again at once (no question: this is for code); options not given keep their value."""
         if seed is not None:
-            self.seed_widget.value = int(seed)
+            self.seed_widget.value = str(seed)
         for name, value in options.items():
             if name in self.option_widgets:
                 self.option_widgets[name].value = value
-        self._guard(self._on_new)
+        self._user(self._start_new_game)
 
     def goto(self, ply: int) -> None:
         """Show the game as it was after ``ply`` decisions (what the history slider does)."""
         self.history_widget.value = ply  # the observer refreshes
 
-    def set_view(self, table: bool) -> None:
+    def set_view(self, table: bool, seat: str | None = None) -> None:
+        """The table view (everything), or the player view of ``seat`` (default: as before)."""
+        if seat is not None:
+            self.viewer_widget.value = seat
         self.view_widget.value = TABLE_VIEW if table else PLAYER_VIEW
+
+    def confirm_seat(self) -> None:
+        """The person the curtain waits for confirms that they are at the screen."""
+        self._user(self.confirm_seat_now)
+
+    def confirm_seat_now(self) -> None:
+        seat = self.curtain_seat()
+        if seat is None:
+            raise GamelibError("nobody needs to confirm: the screen already shows the seat that decides")
+        self._set_viewer(seat)
+
+    # ---- reading ------------------------------------------------------------------------
+    @property
+    def state(self):
+        """The present of the line on screen (where play continues)."""
+        return self.timeline.present
+
+    @state.setter
+    def state(self, value) -> None:
+        self.timeline = Timeline(value)
+
+    @property
+    def shown_ply(self) -> int:
+        return self.timeline.shown_ply
 
     @property
     def shown(self):
         """The state on screen: the present, or a past one while travelling through history."""
-        if self.shown_ply == self.state.ply:
-            return self.state
-        return self.state.at_ply(self.shown_ply)
+        return self.timeline.shown()
 
     @property
     def table_view(self) -> bool:
         return self.view_widget.value == TABLE_VIEW
 
+    @property
+    def pause(self) -> float:
+        return float(self.pause_widget.value)
+
+    @property
+    def action_buttons(self) -> list[w.Button]:
+        return self._pools[self._pool]
+
     def visible_labels(self) -> list[str]:
         return [b.description for b in self.action_buttons if b.layout.display != "none"]
 
-    # ---- callbacks ------------------------------------------------------------------------
-    def _act(self, label: str) -> None:
-        self._back_to_shown()
-        self.state.apply(label)
-        self._follow()
+    def curtain_seat(self) -> str | None:
+        """The person the screen must be passed to before anything is shown, if any."""
+        tl = self.timeline
+        st = tl.present
+        if self.table_view or st.is_over or tl.looking_back():
+            return None
+        mover = st.to_move
+        if mover is None or self.seats.get(mover) != PERSON or mover == self.viewer:
+            return None
+        return mover
 
-    def _on_button(self, b: w.Button) -> None:
-        label = b.description
-        self._guard(lambda: self._act(label))
+    def screen_seat(self) -> str | None:
+        """Whose eyes the screen uses: None in the table view."""
+        return None if self.table_view else self.viewer
+
+    # ---- actions ------------------------------------------------------------------------
+    def _act(self, action: Action | str) -> None:
+        self._close_confirm()
+        self.timeline.act(action)
+        self._paused = False
+        self._autoplay = False
+
+    def _step(self) -> None:
+        self._close_confirm()
+        shown = self.shown
+        if shown.is_over:
+            raise GamelibError("the game is over: start a new game, or Undo")
+        seat = shown.to_move
+        agent = self.seat_agents.get(seat) or self.agent
+        self.timeline.act(agent.choose(shown))
+
+    def _toggle_autoplay(self) -> None:
+        if self._task is not None and self._autoplay:
+            self._autoplay = False  # the running Auto-play stops (its task sees the new epoch)
+            return
+        self._start_autoplay()
+
+    def _start_autoplay(self) -> None:
+        self._close_confirm()
+        tl = self.timeline
+        if tl.looking_back():
+            tl.look(tl.present.ply)  # Auto-play continues the game, from its present
+        if self.state.is_over:
+            raise GamelibError("the game is over: start a new game, or Undo")
+        self._paused = False
+        self._autoplay, self._autoplay_started = True, False
+
+    def _undo(self) -> None:
+        self._close_confirm()
+        persons = self.persons()
+        stop = None
+        if persons and len(persons) < len(self.game.players):
+            stop = lambda st: st.is_over or self.seats.get(st.to_move) == PERSON  # noqa: E731
+        self.timeline.undo(stop)
+        self._paused = True
+
+    def _redo(self) -> None:
+        self._close_confirm()
+        persons = self.persons()
+        stop = None
+        if persons and len(persons) < len(self.game.players):
+            stop = lambda st: st.is_over or self.seats.get(st.to_move) == PERSON  # noqa: E731
+        self.timeline.redo(stop)
+        self._paused = True
 
     def _on_new(self) -> None:
-        options = {k: dd.value for k, dd in self.option_widgets.items()}
-        if options and options != {k: self.game.options.get(k) for k in options}:
-            self.game = load(self.game.name, **{**self.game.options, **options})
-        self.state = self.game.new_state(seed=int(self.seed_widget.value))
-        self.shown_ply = 0
-        self.games_started += 1
-        self._new_agent()
+        tl = self.timeline
+        unfinished = not tl.present.is_over and (tl.tip.ply > 0 or tl.kept)
+        if unfinished:
+            self._ask(f"Start a new game? This one is not finished ({tl.tip.ply} decisions"
+                      f"{f', {len(tl.kept) + 1} lines' if tl.kept else ''}); it is lost unless you copy its "
+                      "save record first (Save / load).", "Start the new game", self._start_new_game)
+            return
+        self._start_new_game()
 
+    def _start_new_game(self) -> None:
+        self._close_confirm()
+        seed = parse_seed(self.seed_widget.value)
+        options = {k: dd.value for k, dd in self.option_widgets.items()}
+        game = self.game
+        if options and options != {k: self.game.options.get(k) for k in options}:
+            game = load(self.game.name, **{**self.game.options, **options})
+        self._start(game, game.new_state(seed=seed))
+
+    def _start(self, game: Game, state: Any) -> None:
+        players_changed = game.players != self.game.players
+        self.game = game
+        self.timeline = Timeline(state)
+        self.games_started += 1
+        self._paused = self._autoplay = False
+        self._export = None
+        if players_changed:
+            default = next((v for v in self.seats.values() if v != PERSON), None) or self.agent_widget.value
+            self.seats = {p: self.seats.get(p, default) for p in game.players}
+            if self.viewer not in game.players:
+                self.viewer = (self.persons() or list(game.players))[0]
+            self._build_seats()
+        self._new_agents()
+
+    def _ask(self, question: str, yes: str, then: Callable[[], None]) -> None:
+        self._confirm_action = then
+        self.confirm_text.value = f'<span class="gl-confirm-question">{escape(question)}</span>'
+        self.confirm_yes.description = yes
+
+    def _confirmed(self) -> None:
+        then, self._confirm_action = self._confirm_action, None
+        if then is None:
+            raise GamelibError("there is nothing to confirm any more")
+        then()
+
+    def _cancel_confirm(self) -> None:
+        self._confirm_action = None
+
+    def _close_confirm(self) -> None:
+        self._confirm_action = None
+
+    def _on_line(self, change: dict) -> None:
+        if self._syncing or change["new"] == -1:
+            return
+        self._user(lambda: self._switch(int(change["new"])))
+
+    def _switch(self, index: int) -> None:
+        self._close_confirm()
+        self.timeline.switch(index)
+        self._paused = True
+
+    def _on_slide(self, change: dict) -> None:
+        if self._syncing:
+            return
+        self._user(lambda: self.timeline.look(int(change["new"])))
+
+    def _on_viewer(self, change: dict) -> None:
+        if self._syncing:
+            return
+        self._on_widget(lambda: self._set_viewer(change["new"]))
+
+    def _set_viewer(self, seat: str) -> None:
+        self.viewer = seat
+        if self.viewer_widget.value != seat:
+            self._syncing = True
+            try:
+                self.viewer_widget.value = seat
+            finally:
+                self._syncing = False
+
+    def _on_large(self, change: dict) -> None:
+        self.large = bool(change["new"])
+        (self.widget.add_class if self.large else self.widget.remove_class)("gl-large")
+        self._on_widget(lambda: None)
+
+    def _on_widget(self, fn: Callable[[], None]) -> None:
+        """A change of what is shown, not of the game: agents carry on as they were."""
+        self._guard(fn, user=False)
+        self._kick()
+
+    # ---- agents ---------------------------------------------------------------------------
     def _agents(self) -> dict[str, type[Agent]]:
         """The game's agents; if one of them cannot be imported, the random one still plays."""
         try:
@@ -240,33 +397,93 @@ class Stepper:
             self._agent_error = f"Some agents of {self.game.name} are unavailable ({type(exc).__name__}: {exc}); using random"
             return {"random": RandomAgent}
 
-    def _new_agent(self) -> None:
-        agents = self._agents()
-        cls = agents.get(self.agent_widget.value, RandomAgent)
-        seed = derive_seed(int(self.seed_widget.value), 1)
+    def _make_agent(self, name: str, seed: int) -> Agent:
+        cls = self._agents().get(name, RandomAgent)
         try:
-            self.agent: Agent = cls(seed=seed)
+            return cls(seed=seed)
         except TypeError:  # an agent without a seed (deterministic)
-            self.agent = cls()
+            return cls()
 
-    def _on_slide(self, change: dict) -> None:
-        if self._syncing:
+    def _new_agents(self) -> None:
+        seed = self.state.seed if hasattr(self, "timeline") else 0
+        self.agent: Agent = self._make_agent(self.agent_widget.value, derive_seed(seed, 1))
+        self.seat_agents: dict[str, Agent] = {
+            p: self._make_agent(who, derive_seed(seed, 2 + i))
+            for i, (p, who) in enumerate(self.seats.items()) if who != PERSON
+        }
+
+    def _agent_to_play(self) -> Agent | None:
+        """The agent that decides now by itself, if any (only at the present, never behind a curtain)."""
+        tl = self.timeline
+        st = tl.present
+        if st.is_over or tl.looking_back() or self._confirm_action is not None:
+            self._autoplay = False
+            return None
+        seat = st.to_move
+        if self._autoplay:
+            if self._autoplay_started and seat in self.human:
+                self._autoplay = False
+            else:
+                return self.seat_agents.get(seat) or self.agent
+        if self._paused or self.seats.get(seat) == PERSON:
+            return None
+        return self.seat_agents.get(seat) or self.agent
+
+    def _agent_decides(self, agent: Agent) -> None:
+        st = self.timeline.present
+        self.timeline.act(agent.choose(st))
+        self._autoplay_started = True
+
+    def _play_agents_now(self) -> None:
+        for _ in range(MAX_AUTOPLAY):
+            agent = self._agent_to_play()
+            if agent is None:
+                return
+            self._agent_decides(agent)
+        self._autoplay = False
+        raise GamelibError(f"the agents stopped after {MAX_AUTOPLAY} decisions without reaching the end")
+
+    def _kick(self) -> None:
+        """Let agents play: at once without a pause or an event loop (tests, scripts), else one
+        decision per pause in the background, so a class can follow and the page stays live."""
+        if self._agent_to_play() is None:
             return
-        self.shown_ply = int(change["new"])
-        self._guard(lambda: None)
+        loop = _kernel_loop() if self.pause > 0 else None
+        if loop is None:
+            self._guard(self._play_agents_now, user=False)
+            return
+        if self._task is not None and not self._task.done():
+            return  # the running one carries on (it checks the epoch)
+        self._task = loop.create_task(self._agents_task(self._epoch))
 
-    def _back_to_shown(self) -> bool:
-        """Acting while looking at the past continues the game from there: later decisions go."""
-        if self.shown_ply == self.state.ply:
-            return False
-        while self.state.ply > self.shown_ply:
-            self.state.undo()
-        return True
+    async def _agents_task(self, epoch: int) -> None:
+        try:
+            while True:
+                await asyncio.sleep(self.pause)
+                if epoch != self._epoch:
+                    if self._agent_to_play() is None:
+                        return
+                    epoch = self._epoch  # a person changed something that lets agents go on
+                agent = self._agent_to_play()
+                if agent is None:
+                    return
+                self._guard(lambda: self._agent_decides(agent), user=False)
+                if self.last_error:
+                    self._autoplay = False
+                    return
+        finally:
+            self._task = None
+            self._refresh_safely()
 
-    def _follow(self) -> None:
-        self.shown_ply = self.state.ply
+    # ---- guard ----------------------------------------------------------------------------
+    def _user(self, fn: Callable[[], None]) -> None:
+        """A person's action: waiting agents give up, then it runs guarded, then agents may play."""
+        self._epoch += 1
+        self._notices = []
+        self._guard(fn, user=True)
+        self._kick()
 
-    def _guard(self, fn: Callable[[], None]) -> None:
+    def _guard(self, fn: Callable[[], None], user: bool = True) -> None:
         """Run a callback; whatever goes wrong is shown in words, then the screen is refreshed."""
         self._show_error(None)
         try:
@@ -275,6 +492,9 @@ class Stepper:
             self._show_error(str(exc))
         except Exception as exc:  # noqa: BLE001 - a person must see it, not a lost traceback
             self._show_error(f"Unexpected error ({type(exc).__name__}): {exc}", traceback.format_exc())
+        self._refresh_safely()
+
+    def _refresh_safely(self) -> None:
         try:
             self.refresh()
         except Exception as exc:  # noqa: BLE001
@@ -292,40 +512,106 @@ class Stepper:
         self.error_widget.value = f'<div class="gl-error-box" role="alert">{escape(message)}{extra}</div>'
 
     # ---- drawing --------------------------------------------------------------------------
+    def _moment(self) -> tuple:
+        tl = self.timeline
+        return (self.games_started, id(tl.present), tl.present.ply, tl.shown_ply)
+
+    def decision_labels(self) -> list[str]:
+        """The buttons the screen offers now: only for the seat whose eyes it uses (any seat in
+        the table view), never behind a curtain or once the game is over."""
+        shown = self.shown
+        if shown.is_over or self.curtain_seat() is not None:
+            return []
+        mover = shown.to_move
+        if self.table_view:
+            return shown.legal_labels()
+        if mover != self.viewer or self.seats.get(mover) != PERSON:
+            return []
+        return shown.legal_labels()
+
     def refresh(self) -> None:
         """Bring every widget up to date with the state (values only: nothing is re-created)."""
-        state = self.state
-        shown = self.shown
-        seat = None if self.table_view else (self.human[0] if self.human else None)
-        self._sync_slider(state.ply, self.shown_ply)
-        try:
-            picture = render(shown, reveal=self.table_view, player=seat)
-        except Exception as exc:  # noqa: BLE001 - fall back to the plain table, say why
-            picture = render_generic(shown, reveal=self.table_view, player=seat)
-            self._show_error(f"The picture failed ({type(exc).__name__}: {exc}); showing the plain table.",
-                             traceback.format_exc())
+        tl = self.timeline
+        state, shown = tl.present, tl.shown()
+        table = self.table_view
+        seat = None if table else self.viewer
+        curtain = self.curtain_seat()
+        self._tick += 1
+        self._sync_slider(state.ply, tl.shown_ply, disabled=curtain is not None)
+        self._sync_lines()
+        if curtain is not None:
+            picture = curtain_html(curtain, self.viewer)
+            self.curtain_button.description = f"I am {curtain}: show my view"
+        else:
+            try:
+                picture = render(shown, reveal=table, player=seat, large=self.large)
+            except Exception as exc:  # noqa: BLE001 - fall back to the plain table, say why
+                picture = render_generic(shown, reveal=table, player=seat, large=self.large)
+                self._show_error(f"The picture failed ({type(exc).__name__}: {exc}); showing the plain table.",
+                                 traceback.format_exc())
         if self.picture_widget.value != picture:
             self.picture_widget.value = picture
-        viewer = None if self.table_view else (seat or shown.to_move or shown.players[0])
-        self.log_widget.value = log_html(shown.log, viewer, self.log_limit)
-        self.odds_widget.value = odds_html(shown)
-        self._set_actions(shown.legal_labels())
+        show(self.curtain_box, curtain is not None)
+        log = (f'<div class="gl-log-list"><div class="gl-muted">hidden until {escape(curtain)} is at the screen</div></div>'
+               if curtain is not None else log_html(shown.log, seat, self.log_limit))
+        if self.log_widget.value != log:
+            self.log_widget.value = log
+        show(self.odds_panel, curtain is None and not shown.is_over)
+        if curtain is None and not shown.is_over:
+            note, groups = odds_for_display(shown)
+            odds = odds_html(groups, note)
+            if self.odds_widget.value != odds:
+                self.odds_widget.value = odds
+        self._set_actions(self.decision_labels())
+        self._set_note(shown, curtain)
+        self._sync_confirm()
+        self._sync_save()
+        notices = "".join(f'<div class="gl-notice">{escape(n)}</div>' for n in self._notices)
+        if self.notice_widget.value != notices:
+            self.notice_widget.value = notices
         over = shown.is_over
-        note = ""
-        if over:
-            note = "The game is over: press New game, Undo, or look back with the History slider."
-        elif self.shown_ply < state.ply:
-            note = "Looking back: a decision taken here replaces the later ones."
-        note_html = f'<div class="gl-muted">{escape(note)}</div>' if note else ""
-        if self.actions_note.value != note_html:
-            self.actions_note.value = note_html
-        self.step_button.disabled = over
-        self.auto_button.disabled = over
-        self.undo_button.disabled = state.ply == 0
+        self.step_button.disabled = over or curtain is not None
+        running = self._autoplay  # (set while Auto-play goes on in the background)
+        self.auto_button.description = "Stop" if running else "Auto-play"
+        self.auto_button.disabled = (state.is_over and not running) or curtain is not None
+        self.undo_button.disabled = tl.shown_ply == 0 or curtain is not None
+        self.redo_button.disabled = not (tl.looking_back() or tl.redo_count) or curtain is not None
+        self.decisions_heading.value = ("<div class='gl-heading'>Decisions</div>" if table or self._one_player else
+                                        f"<div class='gl-heading'>{escape(self.viewer)}'s decisions</div>")
         # last: a browser waiting for the status line then sees every other change too
-        self.status_widget.value = status_html(shown, self.shown_ply, state.ply, self.games_started)
+        self.status_widget.value = status_html(shown, tl.shown_ply, state.ply, self.games_started,
+                                               tick=self._tick, redo=tl.redo_count, viewer=seat,
+                                               view="table" if table else self.viewer)
 
-    def _sync_slider(self, top: int, value: int) -> None:
+    def _set_note(self, shown: Any, curtain: str | None) -> None:
+        tl = self.timeline
+        mover = shown.to_move
+        if curtain is not None:
+            note = f"Waiting for {curtain} to come to the screen."
+        elif shown.is_over:
+            note = "The game is over: press New game, Undo, or look back with the History slider."
+        elif self._autoplay:
+            note = f"Auto-play: the agents play (one decision every {self.pause:.1f} s); press Stop to take over."
+        elif not self.visible_labels():
+            who = self.seats.get(mover, PERSON)
+            if self._paused and who != PERSON and not tl.looking_back():
+                note = f"The agents are paused after Undo / Redo: {mover} ({who}) decides next. Press Auto-play or Step to go on."
+            elif who != PERSON:
+                note = f"{mover} ({who}, an agent) is deciding…"
+            else:
+                note = f"It is {mover}'s decision."
+        elif tl.looking_back():
+            note = ("Looking back: the decision the game took here continues the line; "
+                    "a different one starts a new line (this one is kept under Lines).")
+        else:
+            note = ""
+        if tl.kept and not note:
+            note = f"This game has {len(tl.kept) + 1} lines of play: switch with the Lines menu."
+        html = note_html(note)
+        if self.actions_note.value != html:
+            self.actions_note.value = html
+
+    def _sync_slider(self, top: int, value: int, disabled: bool) -> None:
         hw = self.history_widget
         self._syncing = True
         try:
@@ -335,25 +621,70 @@ class Stepper:
             else:
                 hw.value = value
                 hw.max = top
+            hw.disabled = disabled
         finally:
             self._syncing = False
 
+    def _sync_lines(self) -> None:
+        tl = self.timeline
+        show(self.lines_widget, bool(tl.kept))
+        if not tl.kept:
+            return
+        mine = [a.label for a in tl.tip.history]
+        options = [(f"this line: {tl.tip.ply} decisions", -1)]
+        for i, other in enumerate(tl.kept):
+            theirs = [a.label for a in other.history]
+            same = next((k for k, (a, b) in enumerate(zip(mine, theirs)) if a != b), min(len(mine), len(theirs)))
+            end = ", finished" if other.is_over else ""
+            options.append((f"line {i + 2}: differs at decision {same + 1}, {other.ply} decisions{end}", i))
+        if list(self.lines_widget.options) != options:
+            self._syncing = True
+            try:
+                self.lines_widget.options = options
+                self.lines_widget.value = -1
+            finally:
+                self._syncing = False
+
+    def _sync_confirm(self) -> None:
+        show(self.confirm_box, self._confirm_action is not None)
+
     def _set_actions(self, labels: list[str]) -> None:
-        while len(self.action_buttons) < len(labels):
+        """Two sets of buttons take turns, one per decision: a click that was meant for a
+        decision already taken reaches the set now hidden and is refused, never applied."""
+        moment = self._moment()
+        if moment != self._pool_moment:
+            self._pool, self._pool_moment = 1 - self._pool, moment
+        pool, other = self._pools[self._pool], self._pools[1 - self._pool]
+        grew = False
+        while len(pool) < len(labels):
             b = w.Button(layout=w.Layout(width="auto", display="none"))
             b.add_class("gl-action")
-            b.on_click(self._on_button)
-            self.action_buttons.append(b)
-            self.actions_box.children = tuple(self.action_buttons)
-        for i, b in enumerate(self.action_buttons):
+            b.on_click(lambda b, k=self._pool: self._on_button(k, b))
+            pool.append(b)
+            grew = True
+        if grew:
+            self.actions_box.children = tuple(self._pools[0] + self._pools[1])
+        for b in other:
+            show(b, False)
+        for i, b in enumerate(pool):
             if i < len(labels):
                 if b.description != labels[i]:
                     b.description = labels[i]
                     b.tooltip = labels[i]
-                if b.layout.display != "flex":
-                    b.layout.display = "flex"
-            elif b.layout.display != "none":
-                b.layout.display = "none"
+                show(b, True)
+            else:
+                show(b, False)
+
+    def _on_button(self, pool: int, b: w.Button) -> None:
+        label = b.description
+        if pool != self._pool or b.layout.display == "none":
+            self._user(lambda: self._refuse_stale(label))
+        else:
+            self._user(lambda: self._act(label))
+
+    def _refuse_stale(self, label: str) -> None:
+        raise GamelibError(f"{label!r} was pressed again before the page showed the result of the decision "
+                           "just taken, so it was not taken twice. The buttons now show the decisions open now.")
 
     # ---- display ------------------------------------------------------------------------
     def _repr_mimebundle_(self, **kwargs: Any):
@@ -367,7 +698,22 @@ class Stepper:
         return f"Stepper({self.game.name!r}, seed={self.state.seed}, decisions={self.state.ply})"
 
 
-def _heading(text: str) -> w.HTML:
-    h = w.HTML(f"<div class='gl-heading'>{escape(text)}</div>")
-    h.add_class("gl-heading-box")
-    return h
+def _kernel_loop() -> asyncio.AbstractEventLoop | None:
+    """The event loop of the Jupyter kernel this runs in, if any: only there do background
+    agents' decisions reach a page. (Not just any running loop: a test process may run one,
+    for a browser driver, that nobody would see.)"""
+    try:
+        from IPython import get_ipython
+
+        shell = get_ipython()
+    except ImportError:  # pragma: no cover - IPython comes with ipywidgets
+        return None
+    if shell is None or getattr(shell, "kernel", None) is None:
+        return None
+    try:
+        return asyncio.get_running_loop()
+    except RuntimeError:
+        return None
+
+
+__all__ = ["Stepper", "PLAYER_VIEW", "TABLE_VIEW", "PERSON", "MAX_RECORD_CHARS", "seat_badge"]

@@ -1,10 +1,16 @@
 from __future__ import annotations
 
 import os
+from pathlib import Path
 
 import pytest
 
 from gamelib import bench_browser as bb
+from gamelib import bench_load
+
+#: the dashboard the browser tests drive; another one can be checked the same way:
+#: GAMELIB_DASHBOARD=... GAMELIB_DASHBOARD_GAME=name=module:Class
+NOTEBOOK = Path(os.environ.get("GAMELIB_DASHBOARD", bb.DASHBOARD)).resolve()
 
 
 def need_browser() -> None:
@@ -21,3 +27,29 @@ def need_browser() -> None:
         if os.environ.get("CI"):
             pytest.fail(message + " (CI is set, so this is an error, not a skip)")
         pytest.skip(message)
+
+
+@pytest.fixture(scope="session")
+def voila():
+    """One Voila server for the whole session, serving the dashboards' folder with the
+    repository's settings (voila.json, etc/jupyter/voila.py: the page template, timeouts, culling)
+    and pre-started kernels as a classroom server would (so the URL's query string must reach a
+    kernel that started before the request; one per dashboard here, to keep the suite cheap).
+    ``voila.page_url("deadland.ipynb", "seed=3")`` is a page's address; ``voila.kernel_pid(id)``,
+    ``voila.log_tail()`` help tests and their failures."""
+    need_browser()
+    server = bb.VoilaServer(NOTEBOOK.parent, preheat=True)
+    with bench_load.started(server):
+        yield server
+
+
+@pytest.fixture(scope="session")
+def browser(voila):
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        b = bb.launch_chromium(pw)
+        try:
+            yield b
+        finally:
+            b.close()

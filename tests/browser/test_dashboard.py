@@ -5,19 +5,17 @@ from __future__ import annotations
 
 import os
 import re
-from pathlib import Path
 
 import pytest
 
 import gamelib
 from gamelib import bench_browser as bb
 
-from .conftest import need_browser
+from .conftest import NOTEBOOK
 
 pytestmark = pytest.mark.browser
 
 ARTIFACTS = bb.ROOT / "test-artifacts"
-NOTEBOOK = Path(os.environ.get("GAMELIB_DASHBOARD", bb.DASHBOARD))
 # another dashboard can be checked the same way: GAMELIB_DASHBOARD=... GAMELIB_DASHBOARD_GAME=name=module:Class
 GAME = os.environ.get("GAMELIB_DASHBOARD_GAME", "walking-deck")
 if "=" in GAME:
@@ -31,23 +29,17 @@ def normalise(text: str) -> str:
 
 
 @pytest.fixture(scope="module")
-def page():
-    need_browser()
-    from playwright.sync_api import sync_playwright
-
+def page(voila, browser):
     problems: list[str] = []
-    with bb.VoilaServer(NOTEBOOK) as url, sync_playwright() as pw:
-        browser = bb.launch_chromium(pw)
-        try:
-            pg = browser.new_page(viewport={"width": 1400, "height": 1000})
-            bb.offline_cdn(pg)
-            pg.on("console", lambda m: problems.append(f"console {m.type}: {m.text}") if m.type == "error" else None)
-            pg.on("pageerror", lambda e: problems.append(f"page error: {e}"))
-            pg.problems = problems  # type: ignore[attr-defined]
-            bb.open_dashboard(pg, url)
-            yield pg
-        finally:
-            browser.close()
+    pg = browser.new_page(viewport={"width": 1400, "height": 1000})
+    try:
+        pg.on("console", lambda m: problems.append(f"console {m.type}: {m.text}") if m.type == "error" else None)
+        pg.on("pageerror", lambda e: problems.append(f"page error: {e}"))
+        pg.problems = problems  # type: ignore[attr-defined]
+        bb.open_dashboard(pg, voila.page_url(NOTEBOOK))
+        yield pg
+    finally:
+        pg.close()
 
 
 def ply(page) -> tuple[int, int, bool]:

@@ -1,9 +1,11 @@
-"""The Deadland dashboard in a real browser (issue 9): a Voila server on a free loopback port,
-Debian's headless Chromium through Playwright, at a projector's 1280x720. Plays a whole seeded
-3-player game by clicking every decision in the table view, checks every button and the outcome
+"""The Deadland dashboard in a real browser (issue 9), on the session's Voila server and browser:
+one page load of a link to a seeded 3-player game in the table view with every seat a person, at a
+projector's 1280x720. Clicks every decision of the whole game, checks every button and the outcome
 against the engine replaying the same clicks, that the picture shows each player's level and keeps
-its height, that its text is at least 14 px with contrast at least 4.5:1, and saves screenshots
-(start, a player at level 3 or more, the end) in test-artifacts/."""
+its height, that the town and the player to move fit one screen, that its text is at least 14 px
+with contrast at least 4.5:1 (20 px with large text), that a phone needs no sideways scrolling, and
+saves screenshots (start, a player at level 3 or more, the end, large text, a phone) in
+test-artifacts/."""
 from __future__ import annotations
 
 import pytest
@@ -11,12 +13,9 @@ import pytest
 import gamelib
 from gamelib import bench_browser as bb
 
-from .conftest import need_browser
-
 pytestmark = pytest.mark.browser
 
 ARTIFACTS = bb.ROOT / "test-artifacts"
-NOTEBOOK = bb.ROOT / "notebooks" / "dashboards" / "deadland.ipynb"
 PLAYERS = 3
 PICTURE = ".gl-stepper .gl-picture .gl-dl"
 
@@ -67,65 +66,60 @@ def choose_seed() -> tuple[int, int]:
 
 
 @pytest.fixture(scope="module")
-def page():
-    need_browser()
-    from playwright.sync_api import sync_playwright
-
+def game_page(voila, browser):
+    """The link a teacher would share: the seed, 3 players, the table view, every seat a person."""
+    seed, length = choose_seed()
+    seats = "&".join(f"{p}=person" for p in gamelib.load("deadland", players=PLAYERS).players)
+    ctx = browser.new_context(viewport={"width": 1280, "height": 720})
+    page = ctx.new_page()
     problems: list[str] = []
-    with bb.VoilaServer(NOTEBOOK) as url, sync_playwright() as pw:
-        browser = bb.launch_chromium(pw)
-        try:
-            pg = browser.new_page(viewport={"width": 1280, "height": 720})
-            bb.offline_cdn(pg)
-            pg.on("console", lambda m: problems.append(f"console {m.type}: {m.text}") if m.type == "error" else None)
-            pg.on("pageerror", lambda e: problems.append(f"page error: {e}"))
-            pg.problems = problems  # type: ignore[attr-defined]
-            bb.open_dashboard(pg, url)
-            yield pg
-        finally:
-            browser.close()
+    page.on("console", lambda m: problems.append(f"console {m.type}: {m.text}") if m.type == "error" else None)
+    page.on("pageerror", lambda e: problems.append(f"page error: {e}"))
+    page.problems = problems  # type: ignore[attr-defined]
+    bb.open_dashboard(page, voila.page_url("deadland.ipynb", f"seed={seed}&players={PLAYERS}&view=table&{seats}"))
+    yield page, seed, length
+    ctx.close()
 
 
 def labels(page) -> list[str]:
     return [normalise(t) for t in page.locator(bb.ACTION).all_inner_texts()]
 
 
-def wait_for_ply(page, n: int, game: int | None = None) -> None:
-    cond = f'[data-ply="{n}"][data-total="{n}"]' + (f'[data-game="{game}"]' if game else "")
-    page.wait_for_selector(bb.READY + cond, timeout=20_000)
-
-
-def check_text(page, where: str) -> None:
+def check_text(page, where: str, smallest: float = 14) -> None:
     rows = page.evaluate(_TEXT_CHECK_JS, PICTURE)
     assert len(rows) > 50, where
-    small = [r for r in rows if r[1] < 14]
+    small = [r for r in rows if r[1] < smallest]
     faint = [r for r in rows if r[2] < 4.5]
-    assert not small, f"{where}: text under 14 px: {small[:5]}"
+    assert not small, f"{where}: text under {smallest} px: {small[:5]}"
     assert not faint, f"{where}: contrast under 4.5:1: {faint[:5]}"
 
 
-def test_play_a_seeded_three_player_game_by_clicking(page):
-    seed, length = choose_seed()
-    page.locator(".gl-stepper .gl-option-players select").select_option(label=str(PLAYERS))
-    page.locator(".gl-seed input").fill(str(seed))
-    page.locator(".gl-seed input").press("Enter")
-    bb.click_and_measure(page, ".gl-stepper .gl-new")
-    wait_for_ply(page, 0, game=2)
-    page.locator(".gl-stepper .gl-view button", has_text="table view").click()
+def box(page, selector: str) -> dict:
+    return page.locator(selector).first.bounding_box()
+
+
+def test_play_a_seeded_three_player_game_by_clicking(game_page):
+    page, seed, length = game_page
+    assert page.locator(".gl-seed input").input_value() == str(seed)
     page.wait_for_selector(PICTURE + '[data-view="table"]', timeout=20_000)
-    assert page.locator(".voila-error").count() == 0
+    assert page.locator(".voila-error").count() == 0 and page.locator(".gl-notice").count() == 0
 
     state = gamelib.load("deadland", players=PLAYERS).new_state(seed=seed)
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / "deadland-start.png"))
     check_text(page, "start")
+    # the town and the player to move fit one projector screen (scrolled to the picture)
+    town, mover = box(page, f"{PICTURE} .gl-dl-town"), box(page, f"{PICTURE} .gl-dl-player.tomove")
+    assert max(town["y"] + town["height"], mover["y"] + mover["height"]) - min(town["y"], mover["y"]) <= 720
     heights, mid_shot = set(), False
+    snap = page.evaluate(bb.SNAPSHOT_JS, PICTURE)
     while not state.is_over:
-        assert labels(page) == [normalise(x) for x in state.legal_labels()], f"after {state.ply} decisions"
-        bb.click_and_measure(page, bb.ACTION_CSS, 0)
+        assert snap["labels"] == [normalise(x) for x in state.legal_labels()], f"after {state.ply} decisions"
+        bb.click_and_measure(page, bb.ACTION_CSS, 0)  # returns once the page shows the next decision
         state.apply(state.legal_labels()[0])
-        wait_for_ply(page, state.ply)
-        heights.add(page.evaluate(f"document.querySelector('{PICTURE}').offsetHeight"))
+        snap = page.evaluate(bb.SNAPSHOT_JS, PICTURE)
+        assert (snap["ply"], snap["total"]) == (state.ply, state.ply)
+        heights.add(snap["height"])
         levels = {n: p["level"] for n, p in state.view(None)["players"].items()}
         if not mid_shot and max(levels.values()) >= 3:
             for name, level in levels.items():
@@ -142,5 +136,20 @@ def test_play_a_seeded_three_player_game_by_clicking(page):
     page.screenshot(path=str(ARTIFACTS / "deadland-end.png"))
     check_text(page, "end")
     assert len(heights) == 1, f"the picture changed height between decisions: {sorted(heights)}"
+
+    # large text for the back row: every text of the picture at 20 px or more
+    page.locator(".gl-large-switch").click()
+    page.wait_for_selector(f"{PICTURE}.gl-dl-large", timeout=20_000)
+    check_text(page, "large text", smallest=20)
+    page.screenshot(path=str(ARTIFACTS / "deadland-end-large.png"))
+    page.locator(".gl-large-switch").click()
+    page.wait_for_selector(f"{PICTURE}:not(.gl-dl-large)", timeout=20_000)
+    # a phone: the picture reflows, nothing needs sideways scrolling
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.wait_for_timeout(300)
+    wide = page.evaluate(bb.WIDER_THAN_JS, 390)
+    assert wide == [], f"wider than a 390 px phone: {wide}"
+    page.locator(PICTURE).scroll_into_view_if_needed()
+    page.screenshot(path=str(ARTIFACTS / "deadland-end-390x844.png"))
     assert page.locator(".voila-error").count() == 0
     assert page.problems == []  # type: ignore[attr-defined]

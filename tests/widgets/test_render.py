@@ -19,9 +19,21 @@ def test_generic_renderer_shows_the_view_and_escapes_it(toy):
     state = toy.new_state(seed=1)
     state.apply("Draw a card")
     html = generic(state, reveal=True)
-    assert "table view" in html and "deck" in text(html)
+    assert "table view" in html and "Deck 7" in text(html)
     assert state.hands["north"][0] in html
     assert state.hands["north"][0] not in generic(state, player="south")
+
+
+def test_generic_renderer_speaks_in_words_not_in_view_keys(toy):
+    state = toy.new_state(seed=1)
+    shown = text(generic(state, reveal=True))
+    assert "Phase: drawing" in shown and f"to decide: {state.to_move[0].upper()} {state.to_move}" in shown
+    for raw in ("to_move", "is_over", "legal_actions", "phase drawing", "outcome"):
+        assert raw not in shown, raw
+    assert "Stopped none" in shown and "Hands north" in shown  # inner keys (seat names) as they are
+    while not state.is_over:
+        state.apply("Stop")
+    assert f"Game over: {state.outcome}" in text(generic(state, reveal=True))
 
 
 def test_games_without_a_renderer_get_the_generic_one(toy):

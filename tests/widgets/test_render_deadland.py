@@ -236,7 +236,17 @@ def test_players_are_told_apart_by_letters_not_only_colour(position):
 def test_large_text_mode_scales_the_picture(position):
     assert 'class="gl-dl gl-deadland gl-dl-large"' in render_deadland(position, large=True)
     assert 'class="gl-dl gl-deadland"' in render_deadland(position)
-    assert ".gl-dl.gl-dl-large{font-size:21px}" in render_deadland(position)
+    assert ".gl-dl.gl-dl-large{font-size:23px}" in render_deadland(position)
+
+
+def test_no_text_under_14px_nor_under_20px_in_large_mode():
+    """Sizes are in em of the root (16 px, 23 px large); no rule goes under 0.875 em (14 px; 20.1 px
+    large); the browser test measures the computed sizes."""
+    from gamelib.render.deadland.style import STYLE
+
+    ems = [float(v) for v in re.findall(r"font-size:([\d.]+)em", STYLE)]
+    assert min(ems) == 0.875 and 0.875 * 16 >= 14 and 0.875 * 23 >= 20
+    assert re.findall(r"font-size:(\d+)px", STYLE) == ["16", "23"]
 
 
 def test_a_state_draws_itself_and_games_without_a_picture_fall_back(position, toy):

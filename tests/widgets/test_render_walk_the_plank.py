@@ -13,7 +13,7 @@ import pytest
 import gamelib
 from gamelib.core.rng import Rng
 from gamelib.render import render
-from gamelib.rules.walk_the_plank.codes import REVEALED
+from gamelib.rules.walk_the_plank.cards import REVEALED
 from gamelib.render.walk_the_plank import CONTRAST, STYLE, last_card, picture, render_walk_the_plank, reveal_order
 
 COLOURS = ("red", "blue", "green", "yellow", "purple")
@@ -36,8 +36,9 @@ def text(html: str) -> str:
 
 
 def markers(html: str) -> Counter:
-    """(colour, place) -> number of pirate markers drawn there (the seat badges excluded)."""
-    return Counter((c, p) for c, p in MARKER.findall(html) if p != "seat")
+    """(colour, place) -> number of pirate markers drawn there (the seat badges and the table
+    view's hand columns excluded)."""
+    return Counter((c, p) for c, p in MARKER.findall(html) if p not in ("seat", "hand"))
 
 
 def cards(html: str) -> dict[tuple[str, int], tuple[str, str, str]]:
@@ -180,7 +181,15 @@ def test_skull_cards_set_aside_and_hands_the_viewers_by_name_others_as_a_count()
     assert "8 in hand" in text(seat_row(html, "green")) and "10 in hand" in text(seat_row(html, "blue"))
     side = re.search(r'data-hand="red">.*?</div></div>', html, re.S).group(0)
     assert "Your hand, red (10)" in text(side) and "☠ Drag to Sea" in text(side) and "Shove Left" in text(side)
-    assert 'data-hand="' not in draw(state, reveal=True)  # the table view has no "you"
+    table = draw(state, reveal=True)
+    assert 'data-hand="' not in table  # the table view has no "you"...
+    # ...but every hand by name: one row per card, a tick under each seat holding it
+    hands = re.search(r'data-hands="table">.*?</table>', table, re.S).group(0)
+    for row in re.findall(r"<tr>.*?</tr>", hands, re.S)[1:-1]:
+        name = text(re.search(r'<th class="gl-wtp-cardname"[^>]*>(.*?)</th>', row, re.S).group(1)).lstrip("☠ ")
+        ticks = ["✓" in cell for cell in re.findall(r"<td[^>]*>.*?</td>", row, re.S)]
+        assert ticks == [name in state.view(None)["players"][c]["hand"] for c in COLOURS[:4]], name
+    assert text(hands).endswith("in hand 10 10 8 10")
 
 
 def test_what_the_last_card_did_is_one_short_line():

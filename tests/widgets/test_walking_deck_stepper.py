@@ -65,8 +65,53 @@ def test_autoplay_reaches_the_engines_outcome_with_each_agent():
         assert "Memory (0)" in text(s.picture_widget.value) and s.visible_labels() == replay.at_ply(0).legal_labels()
 
 
-def test_odds_panel_shows_each_pile_and_the_calamity_bag():
+def test_odds_panel_groups_outcomes_as_a_player_tells_them_apart():
     s = Stepper("walking-deck", seed=3)
     odds = text(s.odds_widget.value)
-    assert "next Rural event" in odds and "next Urban event" in odds and "next Calamity weaknesses" in odds
-    assert "1/18" in odds and "0.056" in odds
+    assert "next Rural event: its kind" in odds and "next Urban event: its kind" in odds
+    assert "next Rural event: which one" in odds and "5.6 %" in odds and "1/18" in odds
+    assert "next Calamity token, by its weaknesses" in odds
+    assert "CAL0" not in odds and "CAL1" not in odds  # token ids nobody at the table can tell apart
+    # choosing a pile: the piles come first; during the Interrogation the Calamity bag does
+    assert odds.index("its kind") < odds.index("Calamity")
+    assert "which Events are left in each pile" in odds  # whose knowledge
+
+
+def test_odds_follow_the_open_decision():
+    s = Stepper("walking-deck", seed=3)
+    s.autoplay()
+    for ply in range(s.state.ply, -1, -1):
+        shown = s.state.at_ply(ply)
+        if not shown.is_over and not any(x.startswith("Draw") for x in shown.legal_labels()):
+            break
+    s.goto(ply)
+    odds = text(s.odds_widget.value)
+    if "Calamity" in odds and "its kind" in odds:
+        assert odds.index("Calamity") < odds.index("its kind")
+
+
+def test_large_text_picture():
+    from gamelib.render.walking_deck import render_html
+
+    state = gamelib.load("walking-deck").new_state(seed=1)
+    big = render_html(state, large=True)
+    assert 'class="gl-wd gl-wd-large"' in big and ".gl-wd.gl-wd-large{--u:1.6}" in big
+    # card names are 13 px x 1.6 = 20.8 px in the large mode
+    assert ".gl-wd .card .name{font-weight:700;font-size:calc(13px*var(--u))" in big
+    s = Stepper("walking-deck", seed=1, large=True)
+    assert "gl-large" in s.widget._dom_classes and "gl-wd-large" in s.picture_widget.value
+
+
+def test_weakness_colours_are_safe_and_spelled_out():
+    from gamelib.render.walking_deck import WEAKNESS_COLOURS, WEAKNESS_SHORT, WEAKNESS_TEXT
+
+    def lum(h):
+        rgb = [int(h[i:i + 2], 16) / 255 for i in (1, 3, 5)]
+        lin = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in rgb]
+        return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
+
+    for w, bg in WEAKNESS_COLOURS.items():
+        a, b = sorted((lum(bg), lum(WEAKNESS_TEXT[w])))
+        assert (b + 0.05) / (a + 0.05) >= 4.5, w
+        assert WEAKNESS_SHORT[w]  # a short form beside the colour
+    assert len(set(WEAKNESS_COLOURS.values())) == 3

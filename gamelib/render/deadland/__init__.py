@@ -54,7 +54,23 @@ def _now(view: dict) -> str:
     phase = pending.get("decision") or view.get("phase") or ""
     return (f'<div class="dl-now" title="turn {escape(str(view.get("turn", "?")))}: {escape(str(view.get("active")))}\'s turn">'
             f'<b>Turn {escape(str(view.get("turn", "?")))}</b> · {escape(str(view.get("active")))}'
-            f'<br><b>▶ {escape(str(decider))}</b> decides:<div class="ph">{escape(str(phase))}</div></div>')
+            f'<br><b>▶ {escape(str(decider))}:</b><div class="ph">{escape(str(phase))}</div></div>')
 
 
-__all__ = ["render_deadland"]
+#: what the stepper's odds panel says about whose knowledge the odds use
+ODDS_NOTE = ("Exact odds from what every player can see: which cards are left in the Virus deck (each "
+             "card drawn is shown face up) and in the Event deck of the board, never their order. The "
+             "table view's face-up order is not used.")
+
+
+def present_odds(state: Any, odds: dict[str, Any]) -> dict[str, Any]:
+    """The odds in the order a player needs them: the daily trial of the player to move (will it
+    add a card?), the next Event on their board (by kind, as printed on the cards), then the
+    next Virus card by number."""
+    trial = {t: d for t, d in odds.items() if "daily trial" in str(t)}
+    event = {t: d for t, d in odds.items() if str(t).startswith("next Event")}
+    rest = {t: d for t, d in odds.items() if t not in trial and t not in event}
+    return {**trial, **event, **rest}
+
+
+__all__ = ["render_deadland", "present_odds", "ODDS_NOTE"]

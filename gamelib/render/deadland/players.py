@@ -116,9 +116,9 @@ def player_card(name: str, p: dict, view: dict, me: str | None) -> str:
     arrow = "▶ " if to_move else ""
     deck = _zombie(p) if zombie else _slots(p)
     return (f'<div class="{cls}" data-player="{escape(name)}" data-level="{_int(p.get("level"))}">'
-            f'<div class="top">{marker(name, zombie, to_move)}<span class="who">{arrow}{escape(name)}{you}</span>'
-            f'<span class="where">{escape(where)}</span></div>'
-            f'<div class="rl">{_role(p, name, me, view.get("traitor known"))}</div>'
+            f'<div class="top">{marker(name, zombie, to_move)}<span class="who">{arrow}{escape(name)}{you}</span></div>'
+            f'<div class="rl">{_role(p, name, me, view.get("traitor known"))}'
+            f'<span class="where" title="on {escape(where)}">{escape(where)}</span></div>'
             f'{deck}{_kit(p)}<div class="dl-note">{escape(_note(p))}</div></div>')
 
 

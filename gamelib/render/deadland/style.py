@@ -1,7 +1,8 @@
 """Colours and CSS of the Deadland picture.
 
-Sizes are in ``em`` of the root (16 px, or 21 px in large-text mode), and the smallest text is
-0.875 em, so nothing is under 14 px. Every box that holds changing text has a fixed height, so the
+Sizes are in ``em`` of the root (16 px, or 23 px in large-text mode), and the smallest text is
+0.875 em, so nothing is under 14 px (nor under 20 px in large-text mode, for the back row). No box
+has a minimum width larger than a phone's: the picture reflows down to 390 px. Every box that holds changing text has a fixed height, so the
 picture keeps its height from one decision to the next. Colour is never the only cue: players
 carry a letter, zombies a different shape and a skull, filled cells a number in a dark box,
 overrun boards stripes and the word "overrun"."""
@@ -39,7 +40,7 @@ STYLE = """<style>
 .gl-dl{--ink:#1e1e1e;--soft:#4a4236;--panel:#efe7d6;--line:#8a7a5c;
   background:#f7f3ea;color:var(--ink);font-family:"DejaVu Sans",system-ui,-apple-system,"Segoe UI",sans-serif;
   font-size:16px;line-height:1.25;padding:.45em;border-radius:.6em;box-sizing:border-box;max-width:100%;overflow:hidden}
-.gl-dl.gl-dl-large{font-size:21px}
+.gl-dl.gl-dl-large{font-size:23px}
 .gl-dl *{box-sizing:border-box}
 .gl-dl .dl-small{font-size:.875em}
 .gl-dl .dl-soft{color:var(--soft)}
@@ -60,7 +61,7 @@ STYLE = """<style>
 .gl-dl .dl-head{display:flex;flex-wrap:wrap;gap:.3em 1em;width:100%}
 .gl-dl .dl-radio .dl-title{margin-bottom:.1em}
 .gl-dl .dl-radio .sqs{display:flex;flex-wrap:wrap;gap:.12em}
-.gl-dl .dl-radio .sq{width:1.45em;height:1.45em;border:2px solid var(--ink);border-radius:.2em;display:inline-flex;
+.gl-dl .dl-radio .sq{min-width:1.45em;padding:0 .1em;height:1.45em;border:2px solid var(--ink);border-radius:.2em;display:inline-flex;
   align-items:center;justify-content:center;font-size:.875em;font-weight:700;background:#fff;color:var(--ink)}
 .gl-dl .dl-radio .sq.on{background:#5b4a8a;color:#fff;border-color:#5b4a8a}
 .gl-dl .dl-radio .sq.goal{border-style:double;border-width:4px}
@@ -92,6 +93,7 @@ STYLE = """<style>
 .gl-dl table.dl-comp td.bars{height:1.6em;vertical-align:bottom}
 .gl-dl .bar{display:block;margin:0 auto;width:62%;background:#2d2d2d;border-radius:.15em .15em 0 0}
 .gl-dl .dl-next{font-size:.875em;white-space:nowrap;overflow:hidden;text-overflow:ellipsis;height:1.35em}
+.gl-dl .dl-next.dl-order{white-space:normal;height:2.7em;line-height:1.35;overflow:hidden;word-spacing:.15em}
 /* virus cards */
 .gl-dl .vc{display:inline-flex;align-items:center;justify-content:center;width:1.7em;height:2.1em;border-radius:.25em;background:#fff;
   border:2px solid #1e1e1e;font-weight:700;color:#1e1e1e;flex:0 0 auto;font-size:.875em}
@@ -118,27 +120,28 @@ STYLE = """<style>
 .gl-dl .pct{font-weight:700;min-width:3.5em;text-align:right;flex:0 0 auto}
 .gl-dl .exact{font-size:.875em;color:var(--soft);overflow:hidden;text-overflow:ellipsis;white-space:nowrap;height:1.35em}
 /* players: one column each, up to four side by side */
-.gl-dl .dl-players{display:grid;grid-template-columns:repeat(auto-fill,minmax(13.6em,1fr));gap:.35em;margin-top:.35em}
-.gl-dl .dl-player{height:12.4em;overflow:hidden;background:#fff;border:2px solid #d6c9ad;border-radius:.5em;padding:.2em .4em}
-.gl-dl .dl-player.tomove{border:4px solid #1e1e1e;padding:.1em .3em}
+.gl-dl .dl-players{display:grid;grid-template-columns:repeat(auto-fill,minmax(min(11.9em,100%),1fr));gap:.35em;margin-top:.35em}
+.gl-dl .dl-player{height:12.4em;overflow:hidden;background:#fff;border:2px solid #d6c9ad;border-radius:.5em;padding:.2em .35em;min-width:0}
+.gl-dl .dl-player.tomove{border:4px solid #1e1e1e;padding:.1em .23em}
 .gl-dl .dl-player.isdead{background:repeating-linear-gradient(45deg,#fff 0 .4em,#e6e6e6 .4em .8em)}
 .gl-dl .dl-player .top{display:flex;align-items:center;gap:.35em;height:1.8em;white-space:nowrap;overflow:hidden}
 .gl-dl .dl-player .who{font-weight:700;flex:0 0 auto}
 .gl-dl .dl-player .where{color:var(--soft);overflow:hidden;text-overflow:ellipsis;flex:1 1 auto;min-width:0;text-align:right}
-.gl-dl .dl-player .rl{height:1.65em;white-space:nowrap;overflow:hidden;display:flex}
+.gl-dl .dl-player .rl{height:1.65em;white-space:nowrap;overflow:hidden;display:flex;align-items:center;gap:.3em}
+.gl-dl .dl-player .rl .where{font-size:.875em}
 .gl-dl .dl-role{flex:0 1 auto;border:2px solid #1e1e1e;border-radius:.3em;padding:0 .35em;font-size:.875em;font-weight:700;
   overflow:hidden;text-overflow:ellipsis;min-width:0;height:1.6em;line-height:1.35em}
 .gl-dl .dl-role.down{background:repeating-linear-gradient(45deg,#6b2d2d 0 .3em,#7d3a3a .3em .6em);color:#fff}
 .gl-dl .dl-role.mine{background:#fff;color:#1e1e1e;border-style:dashed}
 .gl-dl .dl-role.up{background:#fff;color:#1e1e1e}
 .gl-dl .dl-role.none{border-style:dotted;font-weight:400;color:var(--soft);background:#fff}
-.gl-dl .dl-track{display:flex;gap:.25em;font-size:.875em;height:4.25em;overflow:hidden}
+.gl-dl .dl-track{display:flex;gap:.2em;font-size:.875em;height:4.25em;overflow:hidden}
 .gl-dl .grp{display:flex;flex-direction:column;align-items:stretch;flex:0 0 auto}
 .gl-dl .grp .lab{text-align:center;border-top:2px solid var(--line);color:var(--soft);height:1.3em;white-space:nowrap}
-.gl-dl .grp .cells{display:flex;gap:.1em;align-items:flex-end;height:2.8em}
-.gl-dl .sl{width:1.5em;height:2.2em;border:2px solid #1e1e1e;border-radius:.2em;display:inline-flex;align-items:center;
+.gl-dl .grp .cells{display:flex;gap:.08em;align-items:flex-end;height:2.8em}
+.gl-dl .sl{width:1.2em;height:2.2em;border:2px solid #1e1e1e;border-radius:.2em;display:inline-flex;align-items:center;
   justify-content:center;font-weight:700;background:#fff;color:#1e1e1e;flex:0 0 auto}
-.gl-dl .sl.top{height:2.4em;width:1.7em;border-width:3px;font-size:1.15em;box-shadow:.12em .12em 0 #8a7a5c}
+.gl-dl .sl.top{height:2.4em;width:1.36em;border-width:3px;font-size:1.15em;box-shadow:.12em .12em 0 #8a7a5c}
 .gl-dl .sl.hid{background:#2d2d2d;color:#fff}
 .gl-dl .sl.ill{background:repeating-linear-gradient(135deg,#e9e1cf 0 .25em,#fff 0 .5em);color:#111}
 .gl-dl .sl.empty{border-style:dotted;color:var(--soft);font-weight:400;background:#fbf9f4}

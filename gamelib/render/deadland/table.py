@@ -173,13 +173,16 @@ def virus_panel(view: dict, odds: dict, table: bool) -> str:
             f'<tr title="{source}"><td class="rh">in deck</td>{row_in}</tr>'
             f'<tr title="face up in the discard pile; RC: Radio Contact cards set aside">'
             f'<td class="rh">discards</td>{row_out}</tr></table>')
-    if isinstance(deck, list):
+    order = ""
+    if isinstance(deck, list):  # table view: the order on a line of its own (it wraps on a phone)
         top = " ".join(SHORT.get(str(x), str(x)) for x in deck[:12])
-        nxt = f' · <span title="table view: the order of the deck">next: {escape(top)}{" …" if size > 12 else ""}</span>'
+        nxt = ' · <span class="dl-soft" style="text-transform:none">order below</span>'
+        order = (f'<div class="dl-next dl-order" title="table view: the order of the deck, top first">'
+                 f'next: {escape(top)}{" …" if size > 12 else ""}</div>')
     else:
         nxt = ' · <span class="dl-soft" style="text-transform:none">order hidden</span>'
     return (f'<div class="dl-virus dl-panel gl-dl-virus" data-left="{size}">'
-            f'<div class="dl-title">VIRUS DECK: {size} cards{nxt}</div>{comp}</div>')
+            f'<div class="dl-title">VIRUS DECK: {size} cards{nxt}</div>{comp}{order}</div>')
 
 
 # ---- the trial and the odds ------------------------------------------------------------------------------

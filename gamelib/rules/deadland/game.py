@@ -10,11 +10,10 @@ from gamelib.core import Game, Option
 from gamelib.core.cards import CardsOption
 
 from . import odds, rules, views
-from .cards import CardData, cached_cards
+from .cards import PLAYER_NAMES, CardData, cached_cards
 from .scenario import from_scenario, to_scenario
 from .state import DeadlandState, blank
 
-PLAYER_NAMES = ("red", "blue", "green", "yellow", "white", "black")
 
 DeadlandState._legal_actions = rules.legal_actions
 DeadlandState._apply = rules.apply
@@ -36,8 +35,7 @@ class Deadland(Game):
     option_specs = (
         Option("players", 4, "number of survivors, 2 to 6 (red, blue, green, yellow, white, black)",
                choices=(2, 3, 4, 5, 6)),
-        CardsOption("cards", None, "None for the shipped cards, the path of a teacher's TOML copy, "
-                    "or its table (a dict, as records carry it)"),
+        CardsOption("cards", None, "None for the shipped cards, or the path of a teacher's TOML copy"),
     )
     agent_classes = {"heuristic": "gamelib.rules.deadland.agents:HeuristicAgent"}
     renderer = "gamelib.render.deadland:render_deadland"

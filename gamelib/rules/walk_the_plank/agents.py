@@ -1,26 +1,40 @@
-"""A simple heuristic player: it looks one card ahead on the board it can see."""
+"""A simple heuristic player: it looks one card ahead on the board it can see, and plays to win.
+
+Only players with a living pirate at the end win, and a game stopped by the round limit has no
+winner, so hiding helps nobody: the board is scored as the player's own pirates minus every other
+colour's pirates, each pirate counting the same whoever owns it (a pirate is worth more alive,
+and more the farther it stands from the Kraken). A player who counted the others' pirates at less
+than its own (their average, say) would rather step back than shove, and a table of such players
+never ends a game (every 4-player game reached the 100-round limit that way)."""
 from __future__ import annotations
 
 from gamelib.agents import Agent
 from gamelib.core import Action, State
 
-from .cards import CardDef
-from .effects import DEAD, options, perform
+from .cards import DEAD, PIRATES, CardDef
+from .effects import options, perform
+
+#: what a living pirate is worth, beside one point per step it stands from the Kraken
+ALIVE = 10.0
+#: what playing a Skull card costs: it sits out the next round
+SKULL = 0.5
 
 
 def board_score(pos: list[int], planks: int, seat: int, n: int) -> float:
-    """Own pirates' safety minus the average safety of the other colours' pirates.
-    A pirate's safety grows with its distance from the Kraken; a dead one is worth nothing."""
+    """``seat``'s pirates' worth minus all the other colours' pirates' worth. A pirate is worth
+    ALIVE plus its distance from the Kraken (the last plank piece in play is 1 step away, the
+    ship ``planks + 1``); a dead one is worth nothing. ``n`` (the number of seats) is unused:
+    each other pirate counts the same however many colours share the table."""
     mine = theirs = 0.0
     for pid, p in enumerate(pos):
         if p == DEAD:
             continue
-        value = 10.0 + (planks + 1 - p)
-        if pid // 3 == seat:
+        value = ALIVE + (planks + 1 - p)
+        if pid // PIRATES == seat:
             mine += value
         else:
             theirs += value
-    return mine - theirs / max(1, n - 1)
+    return mine - theirs
 
 
 def card_value(state, seat: int, card: CardDef, slot: int) -> float:
@@ -40,7 +54,9 @@ def card_value(state, seat: int, card: CardDef, slot: int) -> float:
 
 class HeuristicAgent(Agent):
     """Programs the cards that would help most on the current board (greedy, slot by slot) and
-    resolves each revealed card the way that leaves the best board. It never looks at hidden cards."""
+    resolves each revealed card the way that leaves the best board (``board_score``: its own
+    pirates against everyone else's, one for one). It never looks at hidden cards. Tables of
+    heuristic players end by the rules (docs/rulings.md, Walk the Plank, "The heuristic player")."""
 
     name = "heuristic"
 
@@ -54,7 +70,7 @@ class HeuristicAgent(Agent):
                 card = state.game.cards[a.args[0]]
                 v = card_value(state, seat, card, a.args[1])
                 if card.skull:
-                    v -= 0.5  # keep Skull cards for when they matter: they sit out a round
+                    v -= SKULL  # keep Skull cards for when they matter: they sit out a round
             else:
                 pos = list(state.pos)
                 planks, _ = perform(pos, state.planks, a.args)

@@ -1,7 +1,10 @@
-"""The ten action cards of a colour set, read from TOML and checked field by field."""
+"""The top of the package: the ten action cards of a colour set, read from TOML and checked
+field by field, and the named constants every other module uses (it imports only gamelib.core)."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from enum import IntEnum
+from functools import lru_cache
 from itertools import combinations
 from pathlib import Path
 from typing import Any
@@ -9,12 +12,68 @@ from typing import Any
 from gamelib.core.cards import CardTable, Checker, ContentCache, read_card_file, shipped_table
 from gamelib.core.errors import CardDataError
 
+#: the seats, in turn order; a game with ``players=n`` seats the first n
+COLOURS = ("red", "blue", "green", "yellow", "purple")
+#: each colour's pirates: pirate ``PIRATES * seat + i`` (i = 0, 1, 2) belongs to ``seat``
+PIRATES = 3
+#: the programmed positions of a round, revealed in this order ("card 1", "card 2", "card 3")
+CARD_NUMBERS = (1, 2, 3)
+LAST_CARD = CARD_NUMBERS[-1]
+#: plank pieces in play at the start (and at most)
+MAX_PLANKS = 3
+#: the end condition (How to Play): this many living pirates or fewer, or a single colour left
+FEW_PIRATES = 2
+
+
+class Stage(IntEnum):
+    """The round's stage (``PlankState.stage``)."""
+
+    PROGRAMMING = 0  # players place cards face down, in turn order from the Captain
+    RESOLUTION = 1   # cards are revealed (card 1 of every player, then card 2, then card 3)
+    OVER = 2         # the game has ended
+
+
+class Where(IntEnum):
+    """Where one of a colour's cards is (``PlankState.loc``). Placed face down as card k it is
+    at ``k`` itself (1, 2 or 3); revealed as card k this round it is at ``REVEALED + k``."""
+
+    HAND = 0
+    SET_ASIDE = 4   # a Skull card played last round
+    DISCARDED = 5   # a card the Ghost Pirate's player gave up
+    REVEALED = 10
+
+
+class Place(IntEnum):
+    """Where a pirate is (``PlankState.pos``): the ship, plank piece 1..3 (1 is next to the
+    ship), or dead (taken by the Kraken or fallen into the ocean)."""
+
+    DEAD = -1
+    SHIP = 0
+
+
+# The fields hold plain ints, and the rules compare with these int aliases: comparing an int with
+# an IntEnum member goes through Python-level dispatch and costs about five times as much.
+PROGRAMMING, RESOLUTION, OVER = int(Stage.PROGRAMMING), int(Stage.RESOLUTION), int(Stage.OVER)
+HAND, SET_ASIDE, DISCARDED, REVEALED = (int(Where.HAND), int(Where.SET_ASIDE), int(Where.DISCARDED),
+                                        int(Where.REVEALED))
+DEAD, SHIP = int(Place.DEAD), int(Place.SHIP)
+#: ``PlankState.pending`` and ``face_down`` when there is no such card
+NO_CARD = -1
+
 EFFECTS = (
     "shove_left", "shove_right", "shove_anyone", "extend", "retract",
     "drag", "pull", "run_around", "dont_want_to_die", "charge",
 )
 #: the cards a Ghost Pirate's player keeps
 SHOVES = frozenset(("shove_left", "shove_right", "shove_anyone"))
+#: the rulebook section (of "Cards") each effect's log lines cite
+SECTION = {
+    "shove_left": "Shove Left + Shove Right", "shove_right": "Shove Left + Shove Right",
+    "shove_anyone": "Shove Anyone", "extend": "Extend the Plank + Retract the Plank",
+    "retract": "Extend the Plank + Retract the Plank", "drag": "Drag to Sea + Pull to Ship",
+    "pull": "Drag to Sea + Pull to Ship", "run_around": "Run Around",
+    "dont_want_to_die": "I Don't Wan'a Die!", "charge": "Charge!",
+}
 FIELDS = ("name", "effect", "skull", "slots", "source", "note")
 DEFAULT_FILE = "walk_the_plank.toml"
 
@@ -50,12 +109,31 @@ def can_fill(cards: Sequence[CardDef], slots: Sequence[int]) -> bool:
     return False
 
 
+@lru_cache(maxsize=4096)
+def programs(pool: tuple[CardDef, ...], positions: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    """Every way to put distinct cards of ``pool`` in ``positions``, each card only where it is
+    allowed: tuples of card indices in the order of ``positions`` (at most 10 * 9 * 8 of them).
+    These are the programs the odds count as equally likely, and the re-deal draws from."""
+    out: list[tuple[int, ...]] = []
+
+    def extend(prefix: tuple[int, ...], k: int) -> None:
+        if k == len(positions):
+            out.append(prefix)
+            return
+        for c in pool:
+            if positions[k] in c.slots and c.index not in prefix:
+                extend(prefix + (c.index,), k + 1)
+
+    extend((), 0)
+    return tuple(out)
+
+
 def _slots(check: Checker) -> tuple[int, ...]:
     raw = check.req("slots", list)
     if not raw:
         raise check.fail("slots", "must list at least one card position (1, 2 or 3)")
     for v in raw:
-        if isinstance(v, bool) or not isinstance(v, int) or not 1 <= v <= 3:
+        if isinstance(v, bool) or not isinstance(v, int) or v not in CARD_NUMBERS:
             raise check.fail("slots", f"card positions are 1, 2 or 3, got {v!r}")
     if len(set(raw)) != len(raw):
         raise check.fail("slots", f"a position is listed twice in {raw}")
@@ -83,7 +161,7 @@ def cards_from_table(data: Mapping[str, Any], file: str | Path) -> tuple[CardDef
     top = Checker(file, None, data)
     top.no_unknown(("card",))
     entries = top.req("card", list)
-    if len(entries) < 3:
+    if len(entries) < len(CARD_NUMBERS):
         raise top.fail("card", f"a colour set needs at least 3 cards to program a round, got {len(entries)}")
     cards: list[CardDef] = []
     seen: set[str] = set()
@@ -114,10 +192,10 @@ def _check_programmable(file: Path, cards: list[CardDef]) -> None:
     # A round sets aside at most three Skull cards; whatever they are, three cards must remain
     # that can fill positions 1, 2 and 3, or a player could be stuck in the programming phase.
     skulls = [c for c in cards if c.skull]
-    for k in range(min(3, len(skulls)), -1, -1):
+    for k in range(min(len(CARD_NUMBERS), len(skulls)), -1, -1):
         for aside in combinations(skulls, k):
             rest = [c for c in cards if c not in aside]
-            if not can_fill(rest, (1, 2, 3)):
+            if not can_fill(rest, CARD_NUMBERS):
                 names = ", ".join(c.name for c in aside) or "no card"
                 raise CardDataError(
                     str(file), None, "slots",

@@ -1,16 +1,15 @@
 """What each card can do on the board, as pure functions of the pirates' places.
 
-A board is ``pos`` (pirate ``3*seat + i`` -> place: 0 the ship, 1..3 a plank piece, DEAD) and
+A board is ``pos`` (pirate ``PIRATES * seat + i`` -> its place: SHIP, plank piece 1..3, DEAD) and
 ``planks`` (pieces in play, 1..3). A move toward the Kraken from the last piece in play kills.
 ``options`` lists every distinct way to carry out a card, as (label, args); ``perform`` carries
-one out. Agents use both to look ahead without touching a state."""
+one out. Agents use both to look ahead without touching a state. Below ``rules`` in the
+package: it imports only ``cards``."""
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-SHIP = 0
-DEAD = -1
-MAX_PLANKS = 3
+from .cards import DEAD, MAX_PLANKS, PIRATES, SHIP
 
 Move = tuple[int, int]  # (pirate, steps): positive toward the Kraken, negative toward the ship
 Args = tuple  # ("move", (Move, ...)) | ("extend",) | ("retract",)
@@ -21,19 +20,19 @@ def place_name(place: int) -> str:
 
 
 def count_at(pos: Sequence[int], seat: int, place: int) -> int:
-    b = 3 * seat
+    b = PIRATES * seat
     return (pos[b] == place) + (pos[b + 1] == place) + (pos[b + 2] == place)
 
 
 def alive(pos: Sequence[int], seat: int) -> bool:
-    b = 3 * seat
+    b = PIRATES * seat
     return pos[b] >= 0 or pos[b + 1] >= 0 or pos[b + 2] >= 0
 
 
 def first_at(pos: Sequence[int], seat: int, place: int, skip: int = -1) -> int:
     """The lowest-numbered pirate of ``seat`` at ``place`` (pirates of a colour are
     interchangeable, so always taking the lowest keeps positions canonical)."""
-    for pid in range(3 * seat, 3 * seat + 3):
+    for pid in range(PIRATES * seat, PIRATES * (seat + 1)):
         if pos[pid] == place and pid != skip:
             return pid
     raise ValueError(f"no pirate of seat {seat} at {place_name(place)}")
@@ -41,8 +40,8 @@ def first_at(pos: Sequence[int], seat: int, place: int, skip: int = -1) -> int:
 
 def places_of(pos: Sequence[int], seat: int) -> list[int]:
     """Distinct places where ``seat`` has a living pirate, ship first."""
-    b = 3 * seat
-    return sorted({p for p in pos[b:b + 3] if p >= 0})
+    b = PIRATES * seat
+    return sorted({p for p in pos[b:b + PIRATES] if p >= 0})
 
 
 def neighbour(pos: Sequence[int], n: int, seat: int, step: int) -> int | None:

@@ -1,4 +1,6 @@
-"""``WalkThePlank``: options, card data and the starting position."""
+"""``WalkThePlank``: options, card data and the starting position. The bottom of the package:
+it binds the State's engine hooks to the modules that implement them (``state.py`` cannot
+import them: they import it)."""
 from __future__ import annotations
 
 from collections.abc import Mapping
@@ -7,11 +9,22 @@ from typing import Any
 from gamelib.core import Action, Game, Option, log
 from gamelib.core.cards import CardsOption
 
-from .cards import CardDef, cached_cards
-from .codes import PROGRAMMING
+from . import odds, rules, views
+from .cards import CARD_NUMBERS, COLOURS, HAND, MAX_PLANKS, NO_CARD, PIRATES, PROGRAMMING, SHIP, CardDef, cached_cards
+from .scenario import from_scenario, to_scenario
 from .state import PlankState
 
-COLOURS = ("red", "blue", "green", "yellow", "purple")
+# the engine hooks (see state.py)
+PlankState._legal_actions = rules.legal_actions
+PlankState._apply = rules.apply
+PlankState._explain_illegal = rules.explain_illegal
+PlankState._view = views.view
+PlankState.zones = views.zones
+PlankState._redeal_hidden = views.redeal_hidden
+PlankState.odds = odds.odds
+PlankState._next_outcomes = odds.next_outcomes
+PlankState._odds_viewer = odds.odds_viewer
+PlankState.to_scenario = to_scenario
 
 
 def _rounds_option(value: Any) -> int:
@@ -30,8 +43,7 @@ class WalkThePlank(Game):
     option_specs = (
         Option("players", 4, "number of pirates' colours at the table, seated in this order: "
                + ", ".join(COLOURS), choices=(3, 4, 5)),
-        CardsOption("cards", None, "None for the shipped card set, the path of a TOML copy to use instead, "
-                    "or its table (a dict, as records carry it)"),
+        CardsOption("cards", None, "None for the shipped card set, or the path of a TOML copy to use instead"),
         Option("max_rounds", 100, "house rule: after this round the game stops and nobody wins "
                "(the rulebook has no limit; random play could otherwise go on and on)", check=_rounds_option),
     )
@@ -41,6 +53,7 @@ class WalkThePlank(Game):
 
     def _setup(self) -> None:
         self.cards = cached_cards(self.options["cards"])
+        self.n_cards = len(self.cards)
         self._players = COLOURS[: self.options["players"]]
         self.max_rounds: int = self.options["max_rounds"]
         # In a five-player game the second player eliminated also plays the Ghost.
@@ -55,6 +68,8 @@ class WalkThePlank(Game):
             tuple(Action(f"Ghost plays {c.name} on card {k}", "ghost", (c.index, k)) for k in c.slots)
             for c in self.cards
         )
+        #: (a seat's slice of ``loc``, the position to fill or 0 for a Ghost) -> its legal Actions
+        self.programming_choices: dict[tuple, list[Action]] = {}
 
     @property
     def players(self) -> tuple[str, ...]:
@@ -64,21 +79,20 @@ class WalkThePlank(Game):
         n = len(self._players)
         s = PlankState.__new__(PlankState)
         s._init_base(self, seed)
-        s.pos = [0] * (3 * n)
-        s.planks = 3
-        s.loc = [0] * (n * len(self.cards))
+        s.pos = [SHIP] * (PIRATES * n)
+        s.planks = MAX_PLANKS
+        s.loc = [HAND] * (n * len(self.cards))
         s.captain = s.rng.randbelow(n)
         s.round = 1
         s.eliminated, s.ghosts = [], []
         s.final, s.result = False, None
-        s.stage, s.card_no, s.off, s.pending = PROGRAMMING, 0, 0, -1
-        s.turn, s.slot = s.captain, 1
+        s.stage, s.card_no, s.off, s.pending = PROGRAMMING, 0, 0, NO_CARD
+        s.turn, s.slot = s.captain, CARD_NUMBERS[0]
+        s.choices = None
         log(s, "Setup", f"the plank has 3 pieces; every pirate is on the ship; "
             f"{self._players[s.captain]} is chosen at random to hold the Captain's Token")
         log(s, "How to Play", f"round 1: {self._players[s.captain]} holds the Captain's Token")
         return s
 
     def from_scenario(self, scenario: Mapping[str, Any], seed: int = 0) -> PlankState:
-        from .scenario import from_scenario
-
         return from_scenario(self, scenario, seed)

@@ -14,7 +14,11 @@ A scenario (every field but ``pirates`` optional)::
 In the programming phase the programs must be complete for the players before the one
 programming now (turn order from the Captain), a prefix for that player, and empty after.
 In the resolution phase every card before ``next`` in the reveal order counts as revealed;
-the game then reveals ``next`` (resolving it at once if it offers no choice)."""
+the game then reveals ``next`` (resolving it at once if it offers no choice).
+
+Imports cards, effects, state and rules. Every field of ``PlankState.fields`` is either given by a
+scenario field or follows from them (``SCENARIO_OF_FIELD`` says which, checked at import), and
+``from_scenario(to_scenario(s))`` has the same ``_key()`` as ``s`` (tested over random games)."""
 from __future__ import annotations
 
 from collections.abc import Mapping
@@ -22,21 +26,45 @@ from typing import TYPE_CHECKING, Any
 
 from gamelib.core import ScenarioError
 
-from .cards import can_fill
-from .codes import DISCARDED, HAND, OVER, PROGRAMMING, RESOLUTION, REVEALED, SET_ASIDE
-from .effects import DEAD, MAX_PLANKS, alive
+from .cards import (CARD_NUMBERS, DEAD, DISCARDED, FEW_PIRATES, HAND, LAST_CARD, MAX_PLANKS, NO_CARD,
+                    OVER, PIRATES, PROGRAMMING, RESOLUTION, REVEALED, SET_ASIDE, SHIP, Stage, can_fill)
+from .effects import alive
+from .rules import advance, draw_outcome, final_outcome
+from .state import PlankState
 
 if TYPE_CHECKING:
     from .game import WalkThePlank
-    from .state import PlankState
 
 FIELDS = ("players", "round", "captain", "planks", "pirates", "eliminated", "set_aside", "programs",
           "phase", "next")
-PLACES = {"ship": 0, "the ship": 0, "plank 1": 1, "plank 2": 2, "plank 3": 3, "dead": DEAD}
+PLACES = {"ship": SHIP, "the ship": SHIP, **{f"plank {k}": k for k in range(1, MAX_PLANKS + 1)}, "dead": DEAD}
+PHASES = tuple(stage.name.lower() for stage in Stage)  # "programming", "resolution", "over"
+
+#: where each State field comes from in a scenario (fields not named by a scenario follow the rules)
+SCENARIO_OF_FIELD = {
+    "pos": "pirates",
+    "planks": "planks",
+    "loc": "set_aside, programs (and, for a Ghost, its discarded cards)",
+    "captain": "captain",
+    "round": "round",
+    "stage": "phase",
+    "turn": "programs (the first player in turn order whose program is not complete)",
+    "slot": "programs (the first empty position of that player)",
+    "card_no": "next",
+    "off": "next",
+    "pending": "next (revealed at once; pending when it needs a choice)",
+    "eliminated": "eliminated",
+    "ghosts": "eliminated (the first ones play the Ghost)",
+    "final": "pirates (an end condition holds)",
+    "result": "phase 'over' (the end condition or the round limit)",
+}
+if set(SCENARIO_OF_FIELD) != set(PlankState.fields.keyed):  # a new field must say how scenarios carry it
+    raise TypeError(f"scenario.SCENARIO_OF_FIELD does not match PlankState.fields: "
+                    f"{sorted(set(SCENARIO_OF_FIELD) ^ set(PlankState.fields.keyed))}")
 
 
 def _place(p: int) -> str:
-    return "dead" if p == DEAD else ("ship" if p == 0 else f"plank {p}")
+    return "dead" if p == DEAD else ("ship" if p == SHIP else f"plank {p}")
 
 
 def _colour(game: "WalkThePlank", field: str, value: Any) -> int:
@@ -52,9 +80,7 @@ def _per_colour(game: "WalkThePlank", scenario: Mapping[str, Any], field: str) -
     return {_colour(game, field, c): v for c, v in raw.items()}
 
 
-def from_scenario(game: "WalkThePlank", scenario: Mapping[str, Any], seed: int) -> "PlankState":
-    from .state import PlankState
-
+def from_scenario(game: "WalkThePlank", scenario: Mapping[str, Any], seed: int) -> PlankState:
     if not isinstance(scenario, Mapping):
         raise ScenarioError("scenario", f"must be a dict, got {type(scenario).__name__}")
     for f in scenario:
@@ -71,6 +97,7 @@ def from_scenario(game: "WalkThePlank", scenario: Mapping[str, Any], seed: int) 
 
     s = PlankState.__new__(PlankState)
     s._init_base(game, seed, scenario)
+    s.choices = None
 
     planks = scenario.get("planks", MAX_PLANKS)
     if isinstance(planks, bool) or not isinstance(planks, int) or not 1 <= planks <= MAX_PLANKS:
@@ -83,10 +110,10 @@ def from_scenario(game: "WalkThePlank", scenario: Mapping[str, Any], seed: int) 
     missing = [colours[i] for i in range(n) if i not in pirates]
     if missing:
         raise ScenarioError("pirates", f"no places for {', '.join(missing)}")
-    s.pos = [DEAD] * (3 * n)
+    s.pos = [DEAD] * (PIRATES * n)
     for seat, places in pirates.items():
-        if not isinstance(places, list) or len(places) != 3:
-            raise ScenarioError("pirates", f"{colours[seat]} needs a list of 3 places, got {places!r}")
+        if not isinstance(places, list) or len(places) != PIRATES:
+            raise ScenarioError("pirates", f"{colours[seat]} needs a list of {PIRATES} places, got {places!r}")
         for i, p in enumerate(places):
             if not isinstance(p, str) or p not in PLACES:
                 raise ScenarioError("pirates", f"{colours[seat]}-{i + 1}: {p!r} is not a place; "
@@ -94,7 +121,7 @@ def from_scenario(game: "WalkThePlank", scenario: Mapping[str, Any], seed: int) 
             if PLACES[p] > planks:
                 raise ScenarioError("pirates", f"{colours[seat]}-{i + 1} is on {p} but only {planks} "
                                     "plank piece(s) are in play (pirates on a retracted piece are dead)")
-            s.pos[3 * seat + i] = PLACES[p]
+            s.pos[PIRATES * seat + i] = PLACES[p]
 
     rnd = scenario.get("round", 1)
     if isinstance(rnd, bool) or not isinstance(rnd, int) or not 1 <= rnd <= game.max_rounds:
@@ -125,7 +152,7 @@ def from_scenario(game: "WalkThePlank", scenario: Mapping[str, Any], seed: int) 
     for seat, names in _per_colour(game, scenario, "set_aside").items():
         if not isinstance(names, list):
             raise ScenarioError("set_aside", f"{colours[seat]} needs a list of card names, got {names!r}")
-        if len(names) > 3:
+        if len(names) > len(CARD_NUMBERS):
             raise ScenarioError("set_aside", f"{colours[seat]}: at most 3 cards are set aside (the Skull cards "
                                 f"played in one round), got {len(names)}")
         for name in names:
@@ -137,14 +164,14 @@ def from_scenario(game: "WalkThePlank", scenario: Mapping[str, Any], seed: int) 
             s.loc[seat * nc + i] = SET_ASIDE
 
     phase = scenario.get("phase", "programming")
-    if phase not in ("programming", "resolution", "over"):
+    if phase not in PHASES:
         raise ScenarioError("phase", f"must be 'programming', 'resolution' or 'over', got {phase!r}")
     if phase != "resolution" and "next" in scenario:
         raise ScenarioError("next", "only a resolution-phase scenario has a next card to reveal")
     programs = _programs(game, scenario, s, card_index)
     living = sum(1 for p in s.pos if p >= 0)
-    ended = living <= 2 or sum(1 for i in range(n) if alive(s.pos, i)) <= 1
-    s.final, s.result, s.pending = ended, None, -1
+    ended = living <= FEW_PIRATES or sum(1 for i in range(n) if alive(s.pos, i)) <= 1
+    s.final, s.result, s.pending = ended, None, NO_CARD
     s.card_no, s.off, s.turn, s.slot = 0, 0, s.captain, 0
     for g in s.ghosts:
         # a Ghost's cards other than Shoves are discarded, unless face up from this round
@@ -157,10 +184,10 @@ def from_scenario(game: "WalkThePlank", scenario: Mapping[str, Any], seed: int) 
             raise ScenarioError("programs", "a finished game has no programmed cards")
         s.stage = OVER
         if ended:
-            s.result = s._final_outcome()
+            s.result = final_outcome(s)
         elif rnd >= game.max_rounds:
             s.final = False
-            s.result = s._draw_outcome()
+            s.result = draw_outcome(s)
         else:
             raise ScenarioError("phase", "the game is not over: no end condition holds and the round limit is not reached")
         return s
@@ -184,7 +211,7 @@ def _programs(game, scenario, s, card_index) -> dict[int, list[int | None]]:
     nc = len(cards)
     out: dict[int, list[int | None]] = {}
     for seat, names in _per_colour(game, scenario, "programs").items():
-        if not isinstance(names, list) or len(names) != 3:
+        if not isinstance(names, list) or len(names) != len(CARD_NUMBERS):
             raise ScenarioError("programs", f"{colours[seat]} needs a list of 3 entries (card name or None) "
                                 f"for cards 1, 2, 3, got {names!r}")
         row: list[int | None] = []
@@ -221,11 +248,11 @@ def _setup_programming(game, s, programs) -> None:
     if not alive(s.pos, s.captain):
         raise ScenarioError("captain", f"{colours[s.captain]} has no living pirate and cannot hold the "
                             "Captain's Token at the start of a round")
-    s.stage, s.turn, s.slot = PROGRAMMING, -1, 1
+    s.stage, s.turn, s.slot = PROGRAMMING, -1, CARD_NUMBERS[0]
     for off in range(n):
         seat = (s.captain + off) % n
         row = programs.get(seat, [None, None, None])
-        placed = [k for k in (1, 2, 3) if row[k - 1] is not None]
+        placed = [k for k in CARD_NUMBERS if row[k - 1] is not None]
         if not _programmer(game, s, seat):
             if placed:
                 raise ScenarioError("programs", f"{colours[seat]} places no cards this round")
@@ -238,7 +265,7 @@ def _setup_programming(game, s, programs) -> None:
         else:
             if placed != list(range(1, len(placed) + 1)):
                 raise ScenarioError("programs", f"{colours[seat]} programs cards in order 1, 2, 3; got {row!r}")
-            done = len(placed) == 3
+            done = len(placed) == LAST_CARD
         if s.turn >= 0 and placed:
             raise ScenarioError("programs", f"{colours[seat]} cannot have programmed yet: "
                                 f"{colours[s.turn]} is still programming")
@@ -248,13 +275,13 @@ def _setup_programming(game, s, programs) -> None:
             s.turn, s.slot = seat, len(placed) + 1
         if not done and not ghost:
             hand = [cards[i] for i in range(nc) if s.loc[seat * nc + i] == HAND]
-            if not can_fill(hand, tuple(range(len(placed) + 1, 4))):
+            if not can_fill(hand, CARD_NUMBERS[len(placed):]):
                 raise ScenarioError("programs" if placed else "set_aside",
                                     f"{colours[seat]} could not fill the remaining card positions with the "
                                     "cards in hand (some cards are only allowed in some positions)")
     if s.turn < 0:  # everybody has programmed: the reveals begin
-        s.stage, s.card_no, s.off, s.turn, s.slot = RESOLUTION, 1, -1, s.captain, 0
-        s._advance()
+        s.stage, s.card_no, s.off, s.turn, s.slot = RESOLUTION, CARD_NUMBERS[0], -1, s.captain, 0
+        advance(s)
 
 
 def _setup_resolution(game, scenario, s, programs) -> None:
@@ -266,7 +293,7 @@ def _setup_resolution(game, scenario, s, programs) -> None:
     if not isinstance(nxt, Mapping) or set(nxt) != {"card", "player"}:
         raise ScenarioError("next", f"a resolution scenario needs next = {{'card': 1..3, 'player': colour}}, got {nxt!r}")
     k = nxt["card"]
-    if not isinstance(k, int) or isinstance(k, bool) or k not in (1, 2, 3):
+    if not isinstance(k, int) or isinstance(k, bool) or k not in CARD_NUMBERS:
         raise ScenarioError("next", f"card must be 1, 2 or 3, got {k!r}")
     seat_next = _colour(game, "next", nxt["player"])
     off_next = (seat_next - s.captain) % n
@@ -276,25 +303,25 @@ def _setup_resolution(game, scenario, s, programs) -> None:
         row = programs.get(seat, [None, None, None])
         off = (seat - s.captain) % n
         ghost = seat in s.ghosts
-        later = [j for j in (1, 2, 3) if row[j - 1] is not None and (j, off) >= (k, off_next)]
+        later = [j for j in CARD_NUMBERS if row[j - 1] is not None and (j, off) >= (k, off_next)]
         if alive(s.pos, seat):
             if None in row:
                 raise ScenarioError("programs", f"{colours[seat]} is alive and must have programmed cards 1, 2 and 3")
         elif later and not ghost:
             raise ScenarioError("programs", f"{colours[seat]} is eliminated: its unrevealed cards went back to the hand")
         elif later and ghost:
-            placed = [j for j in (1, 2, 3) if row[j - 1] is not None]
+            placed = [j for j in CARD_NUMBERS if row[j - 1] is not None]
             if len(placed) != 1 or not cards[row[placed[0] - 1]].is_shove:
                 raise ScenarioError("programs", f"{colours[seat]} plays the Ghost: one Shove card only")
-        for j in (1, 2, 3):
+        for j in CARD_NUMBERS:
             i = row[j - 1]
             if i is not None:
                 s.loc[seat * nc + i] = j if (j, off) >= (k, off_next) else REVEALED + j
     s.stage, s.card_no, s.off, s.turn, s.slot = RESOLUTION, k, off_next - 1, s.captain, 0
-    s._advance()
+    advance(s)
 
 
-def to_scenario(s: "PlankState") -> dict[str, Any]:
+def to_scenario(s: PlankState) -> dict[str, Any]:
     game = s.game
     colours = game.players
     cards = game.cards
@@ -304,22 +331,22 @@ def to_scenario(s: "PlankState") -> dict[str, Any]:
         "round": s.round,
         "captain": colours[s.captain],
         "planks": s.planks,
-        "pirates": {c: [_place(p) for p in s.pos[3 * i:3 * i + 3]] for i, c in enumerate(colours)},
+        "pirates": {c: [_place(p) for p in s.pos[PIRATES * i:PIRATES * (i + 1)]] for i, c in enumerate(colours)},
         "eliminated": [colours[i] for i in s.eliminated],
         "set_aside": {c: [cards[i].name for i in s.cards_at(seat, SET_ASIDE)] for seat, c in enumerate(colours)},
         "programs": {},
-        "phase": ("programming", "resolution", "over")[s.stage],
+        "phase": PHASES[s.stage],
     }
     for seat, c in enumerate(colours):
         row: list[str | None] = [None, None, None]
         for i in range(nc):
             w = s.loc[seat * nc + i]
-            if 1 <= w <= 3:
+            if w in CARD_NUMBERS:
                 row[w - 1] = cards[i].name
             elif w > REVEALED:
                 row[w - REVEALED - 1] = cards[i].name
         if any(row):
             out["programs"][c] = row
     if s.stage == RESOLUTION:
-        out["next"] = {"card": s.card_no, "player": colours[(s.captain + s.off) % len(colours)]}
+        out["next"] = {"card": s.card_no, "player": colours[s.revealer()]}
     return out

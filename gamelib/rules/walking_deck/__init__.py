@@ -4,10 +4,12 @@ first-in first-out, and a bag of Calamity tokens decides who gets hurt.
     game = gamelib.load("walking-deck", protagonist="Boris")   # or cards="my_cards.toml"
     state = game.new_state(seed=1)
 
-Modules: ``cards`` (the card file and its checks), ``rules`` (decisions and the flow of play),
-``effects`` (banner effects), ``common`` (shared helpers), ``state``,
-``scenario`` (positions as dicts), ``view`` (views and odds), ``agents`` (a heuristic player).
-Rulings are in ``docs/rulings.md``.
+Modules, in import order (each imports only those above it; docs/engine.md, "Module layout of
+a game package"): ``cards`` (the card file and its checks, named constants), ``state`` (the
+State's fields, declared once, and small queries), ``effects`` and ``rules`` (banner effects;
+decisions and the flow of play), ``views`` (views, zones, re-deals), ``odds`` (exact odds of the
+next draws), ``scenario`` (positions as dicts), ``game`` (the Game, which binds the State's
+hooks), ``agents`` (a heuristic player). Rulings are in ``docs/rulings.md``.
 
 View schema (``state.view(player)``; plain JSON data). Besides the engine's keys (game, player,
 to_move, phase, is_over, outcome, legal_actions, log):

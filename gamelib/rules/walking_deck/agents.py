@@ -11,9 +11,9 @@ from __future__ import annotations
 from gamelib.agents import Agent
 from gamelib.core import Action
 
-from .cards import Event
-from .rules import calamity_weak, can_avoid, effect_possible, pile_of
-from .state import WalkingDeckState
+from .cards import JOURNEY, WEAKNESS_BITS, Event
+from .effects import can_avoid, effect_possible
+from .state import PLAY, WalkingDeckState, calamity_weak, next_token_odds, pile_of
 
 RESERVE_VALUE = 0.45  # what keeping a Reserve available is worth, in burials
 KEEP_COST = 0.3       # holding an Event back one round
@@ -78,11 +78,11 @@ class HeuristicAgent(Agent):
     def effects_cost(self, s: WalkingDeckState, e: Event, effects: tuple, nested: bool = False) -> float:
         total = 0.0
         for x in effects:
-            k = x[0]
+            k = x.kind
             if k == "restore":
-                total -= 0.3 if not s.reserves[x[1]] else 0.0
+                total -= 0.3 if not s.reserves[x.reserve] else 0.0
             elif k == "consume":
-                total += RESERVE_VALUE if s.reserves[x[1]] else 0.0
+                total += RESERVE_VALUE if s.reserves[x.reserve] else 0.0
             elif k in ("bury_self",):
                 total += 1.0
             elif k == "bury_hand":
@@ -108,9 +108,9 @@ class HeuristicAgent(Agent):
             total -= 1.3 if ahead < 3 else 0.6
             ahead += 1
         for x in e.grey:
-            k = x[0]
+            k = x.kind
             if k == "damage":
-                total += 1.0 if ahead == 0 else 0.3 * x[1]
+                total += 1.0 if ahead == 0 else 0.3 * x.amount
             elif k == "calamity":
                 total += 1.0 if ahead == 0 else 0.35
             elif k == "heal":
@@ -156,24 +156,21 @@ class HeuristicAgent(Agent):
             return self.loss(s, weak)
         if a.kind == "ignore":
             r = a.args[0]
-            return self.loss(s, weak & ~(1 << r)) + RESERVE_VALUE
+            return self.loss(s, weak & ~WEAKNESS_BITS[r]) + RESERVE_VALUE
         # redraw: the expected loss of a fresh token from the bag (the drawn one goes back)
-        from .view import next_token_odds
-
         weak_of = {t.text: t.weak for t in s.game.cards.tokens.values()}  # the odds are by what a token shows
-        _, _, add, ignore, by_reserve = p
-        expected = sum(float(pr) * self.loss(s, (weak_of[shows] | add) & ~ignore & ~by_reserve)
+        expected = sum(float(pr) * self.loss(s, (weak_of[shows] | p.add) & ~p.ignore & ~p.by_reserve)
                        for shows, pr in next_token_odds(s).items())
         return expected + 0.3
 
     def restore_cost(self, s: WalkingDeckState, r: int) -> float:
         p = s.pending
-        if p is not None and p[0] == "calamity":
+        if p is not None and p.kind == "calamity":
             weak = calamity_weak(s, p)
-            if weak >> r & 1:
-                saved = self.loss(s, weak) - self.loss(s, weak & ~(1 << r))
+            if weak & WEAKNESS_BITS[r]:
+                saved = self.loss(s, weak) - self.loss(s, weak & ~WEAKNESS_BITS[r])
                 return 0.6 - saved
-        if p is None and s.stage == "Journey" and s.step == "play":
+        if p is None and s.stage == JOURNEY and s.step == PLAY:
             ev = s.game.cards.events
             for c in s.hand:
                 e = ev[c]

@@ -2,13 +2,18 @@
 and checked field by field, so a teacher's edited copy fails with the file, card and field.
 
 Effects are data: each banner is a list of short phrases (the "effect vocabulary" below) that
-``rules.py`` interprets. Parsed effects are small tuples, shared by every state."""
+``rules.py`` interprets. Parsed effects are small named tuples (``Effect`` and its kin: the kind
+first, then its arguments), shared by every state.
+
+This module is the top of the package (docs/engine.md, "Module layout of a game package"): it
+imports only ``gamelib.core``, and holds the named constants every other module uses: the
+rulebook's section names, the sizes and limits of the game, and the bits of the weaknesses."""
 from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from gamelib.core.cards import CardTable, Checker, ContentCache, read_card_file, shipped_table
 from gamelib.core.errors import CardDataError
@@ -18,11 +23,32 @@ PILE_SIZE = 18
 KINDS = ("Zombie", "Character", "Object/Location/Animal")
 RESERVES = ("Food", "Medical", "Restorative")
 WEAKNESSES = ("malnutrition", "injuries", "stress")  # weakness i is protected by Reserve i
+#: the bit of weakness i in a weakness mask (``Event.weak``, ``Token.weak``), also the bit of Reserve i
+WEAKNESS_BITS = tuple(1 << i for i in range(len(WEAKNESSES)))
+#: Reserve indexes with their weakness bit: ``for r, bit in RESERVE_BITS``
+RESERVE_BITS = tuple(enumerate(WEAKNESS_BITS))
 BANNERS = ("white", "black", "grey")
 N_CALAMITIES = 12
 N_RESPITES = 2
 PROTAGONISTS = ("Aénor", "Boris", "Adrien", "Éléonore")
 IMMEDIATE = "memorise and replace"
+HAND_SIZE = 3                    # the Journey's draw step fills the hand to this many Events
+AMOUNTS = (1, 9)                 # the X of "damage X" and "heal X": lowest, highest
+TOUGHNESS = (1, 3)               # a Character's toughness: lowest, highest
+STARS = (1, 5)                   # a Protagonist's difficulty
+BURIAL_LIMITS = (1, 2 * PILE_SIZE)
+KEEP_LIMITS = (1, 2)             # the N of "keep <N>"
+POWER_USES = (1, 9)              # the N of "redraw <N>" and "restore <N>"
+
+# Rulebook sections, named in the log (and the two phases, which are sections too)
+SETUP = "Setup"
+JOURNEY, INTERROGATION = "Journey", "Interrogation"
+BANNERS_S = "Clarifications on Banner Effects"
+DAMAGE_S = "Clarifications on Damage and Healing"
+GREY_S = "Clarifications on Grey Banner Effects"
+FAQ = "F.A.Q."
+END = "End of the Game"
+POWER_S = "Protagonist"
 
 # phrase -> (effect kind, banners it may appear on). Journey-only effects act on the hand and
 # piles; Interrogation-only effects act on the Characters in front of you.
@@ -46,46 +72,120 @@ GREY_ONLY = ("damage", "calamity", "heal", "unbury")
 NEGATIVE = ("damage", "calamity")
 
 
+class Effect(NamedTuple):
+    """An effect without arguments: "bury this", "bury from hand", "respite in", "respite out",
+    "unbury" (kinds bury_self, bury_hand, respite_in, respite_out, unbury)."""
+    kind: str
+
+
+class ReserveEffect(NamedTuple):
+    """"restore <Reserve>" / "consume <Reserve>"."""
+    kind: str
+    reserve: int  # index into RESERVES
+
+
+class PileEffect(NamedTuple):
+    """"memorise top <pile>" / "avoid top <pile>" (kinds memorise_top, avoid_top)."""
+    kind: str
+    pile: str
+
+
+class DamageEffect(NamedTuple):
+    """"damage <X>"."""
+    kind: str
+    amount: int
+
+
+class CalamityEffect(NamedTuple):
+    """"calamity [add <weakness>]... [ignore <weakness>]..."."""
+    kind: str
+    add: int     # weakness bits
+    ignore: int  # weakness bits
+
+
+class HealEffect(NamedTuple):
+    """"heal <X> [<weakness>]"."""
+    kind: str
+    amount: int
+    weakness: int  # weakness bits; 0: any Character
+
+
 def bit(weakness: str) -> int:
-    return 1 << WEAKNESSES.index(weakness)
+    return WEAKNESS_BITS[WEAKNESSES.index(weakness)]
 
 
 def mask_names(mask: int) -> list[str]:
-    return [w for i, w in enumerate(WEAKNESSES) if mask >> i & 1]
+    return [w for w, b in zip(WEAKNESSES, WEAKNESS_BITS) if mask & b]
 
 
 def mask_text(mask: int) -> str:
     return " + ".join(mask_names(mask)) if mask else "no weakness"
 
 
-class Event:
-    """One Event card. ``white``/``black``/``grey`` are tuples of parsed effects (empty: no banner)."""
+class _Card:
+    """A card definition: read-only once made, because one card set is shared by every Game
+    and State that uses it (and cached): change the card file instead."""
 
-    __slots__ = ("id", "name", "label", "pile", "kind", "source", "white", "black", "grey",
-                 "weak", "toughness", "immediate", "is_character", "texts", "note")
+    __slots__ = ()
 
     def __init__(self, **kw: Any):
         for k in self.__slots__:
-            setattr(self, k, kw.get(k))
+            object.__setattr__(self, k, kw.get(k))
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError(f"{type(self).__name__} {getattr(self, 'id', getattr(self, 'name', ''))} is read-only "
+                             "(card sets are shared); change the card file instead")
+
+    __delattr__ = __setattr__  # type: ignore[assignment]
+
+    def __reduce__(self):
+        return _rebuild, (type(self), {k: getattr(self, k) for k in self.__slots__})
+
+
+def _rebuild(cls: type, fields: dict[str, Any]) -> Any:
+    return cls(**fields)
+
+
+class Event(_Card):
+    """One Event card. ``white``/``black``/``grey`` are tuples of parsed effects (empty: no banner);
+    ``weak`` is a weakness mask (Characters; 0 otherwise)."""
+
+    __slots__ = ("id", "name", "label", "pile", "kind", "source", "white", "black", "grey",
+                 "weak", "toughness", "immediate", "is_character", "texts", "note")
 
     def __repr__(self) -> str:
         return f"<Event {self.id} {self.label}>"
 
 
-class Token:
+def orientation(e: Event, dmg: int) -> str:
+    """How a Character with ``dmg`` damage lies in front of you."""
+    if dmg == 0:
+        return "head up"
+    if dmg >= e.toughness:
+        return "upside down"
+    return f"turned {dmg} step{'s' if dmg > 1 else ''}"
+
+
+def can_take(e: Event, dmg: int) -> str:
+    """A Character's orientation in words, with what it can still take."""
+    left = e.toughness - dmg
+    if left <= 0:
+        return "upside down: the next damage buries it"
+    return f"{orientation(e, dmg)} (can still take {left})"
+
+
+class Token(_Card):
+    """A Calamity token; ``text`` is what it shows (its weaknesses, or Respite)."""
+
     __slots__ = ("id", "weak", "respite", "source", "order", "text")
 
-    def __init__(self, id: str, weak: int, respite: bool, source: str, order: int):
-        self.id, self.weak, self.respite, self.source, self.order = id, weak, respite, source, order
-        self.text = "Respite (no weakness)" if respite else mask_text(weak)
+
+def token_text(weak: int, respite: bool) -> str:
+    return "Respite (no weakness)" if respite else mask_text(weak)
 
 
-class Protagonist:
+class Protagonist(_Card):
     __slots__ = ("name", "ascii", "stars", "burial_limit", "power", "uses", "source", "text")
-
-    def __init__(self, **kw: Any):
-        for k in self.__slots__:
-            setattr(self, k, kw.get(k))
 
 
 class CardSet:
@@ -102,15 +202,15 @@ class CardSet:
         self.respites = tuple(t for t in tokens if tokens[t].respite)
         self.protagonists = protagonists
         self.order = {cid: i for i, cid in enumerate(list(events) + list(tokens))}
-        from .rules import action_table  # rules needs the card classes defined here
-
-        self.actions = action_table(events)
+        #: the rules' Actions for this card set, shared by every state (made by ``rules.action_table``)
+        self.actions: dict[tuple, Any] = {}
 
 
 # ---- effects -----------------------------------------------------------------------------------
 
 def parse_effect(ck: Checker, field: str, phrase: Any) -> tuple:
-    """One phrase of a banner -> an effect tuple, or a CardDataError naming card and field."""
+    """One phrase of a banner -> an effect (a named tuple, kind first), or a CardDataError
+    naming card and field."""
     if not isinstance(phrase, str):
         raise ck.fail(field, f"effects must be strings, got {phrase!r}")
     words = phrase.split()
@@ -121,8 +221,9 @@ def parse_effect(ck: Checker, field: str, phrase: Any) -> tuple:
     head, rest = words[0], words[1:]
 
     def number(word: str) -> int:
-        if not word.isdigit() or not 1 <= int(word) <= 9:
-            raise ck.fail(field, f"{phrase!r}: the amount must be a number from 1 to 9, got {word!r}")
+        lo, hi = AMOUNTS
+        if not word.isdigit() or not lo <= int(word) <= hi:
+            raise ck.fail(field, f"{phrase!r}: the amount must be a number from {lo} to {hi}, got {word!r}")
         return int(word)
 
     def weakness(word: str) -> int:
@@ -133,21 +234,21 @@ def parse_effect(ck: Checker, field: str, phrase: Any) -> tuple:
     if head in ("restore", "consume") and len(rest) == 1:
         if rest[0] not in RESERVES:
             raise ck.fail(field, f"{phrase!r}: {rest[0]!r} is not a Reserve; use one of {', '.join(RESERVES)}")
-        return (head, RESERVES.index(rest[0]))
+        return ReserveEffect(head, RESERVES.index(rest[0]))
     if phrase == "bury this":
-        return ("bury_self",)
+        return Effect("bury_self")
     if phrase == "bury from hand":
-        return ("bury_hand",)
+        return Effect("bury_hand")
     if head in ("memorise", "avoid") and len(rest) == 2 and rest[0] == "top":
         if rest[1] not in PILES:
             raise ck.fail(field, f"{phrase!r}: {rest[1]!r} is not a pile; use Rural or Urban")
-        return (head + "_top", rest[1])
+        return PileEffect(head + "_top", rest[1])
     if phrase == "respite in":
-        return ("respite_in",)
+        return Effect("respite_in")
     if phrase == "respite out":
-        return ("respite_out",)
+        return Effect("respite_out")
     if head == "damage" and len(rest) == 1:
-        return ("damage", number(rest[0]))
+        return DamageEffect("damage", number(rest[0]))
     if head == "calamity":
         add = ignore = 0
         if len(rest) % 2:
@@ -159,43 +260,43 @@ def parse_effect(ck: Checker, field: str, phrase: Any) -> tuple:
                 ignore |= weakness(w)
             else:
                 raise unknown
-        return ("calamity", add, ignore)
+        return CalamityEffect("calamity", add, ignore)
     if head == "heal" and 1 <= len(rest) <= 2:
-        return ("heal", number(rest[0]), weakness(rest[1]) if len(rest) == 2 else 0)
+        return HealEffect("heal", number(rest[0]), weakness(rest[1]) if len(rest) == 2 else 0)
     if phrase == "unbury":
-        return ("unbury",)
+        return Effect("unbury")
     raise unknown
 
 
 def effect_text(e: tuple) -> str:
     """An effect in plain words (for views, logs and the rulings)."""
-    k = e[0]
+    k = e.kind
     if k in ("restore", "consume"):
-        return f"{k} the {RESERVES[e[1]]} Reserve"
+        return f"{k} the {RESERVES[e.reserve]} Reserve"
     if k == "bury_self":
         return "bury this Event"
     if k == "bury_hand":
         return "bury an Event from your hand"
     if k == "memorise_top":
-        return f"memorise the top Event of the {e[1]} pile (without its effects)"
+        return f"memorise the top Event of the {e.pile} pile (without its effects)"
     if k == "avoid_top":
-        return f"avoid the top Event of the {e[1]} pile (without its effects)"
+        return f"avoid the top Event of the {e.pile} pile (without its effects)"
     if k == "respite_in":
         return "put a Respite Calamity into the bag"
     if k == "respite_out":
         return "take a Respite Calamity out of the bag"
     if k == "damage":
-        return f"inflict {e[1]} damage"
+        return f"inflict {e.amount} damage"
     if k == "calamity":
         mods = []
-        if e[1]:
-            mods.append("add " + " and ".join(mask_names(e[1])))
-        if e[2]:
-            mods.append("ignore " + " and ".join(mask_names(e[2])))
+        if e.add:
+            mods.append("add " + " and ".join(mask_names(e.add)))
+        if e.ignore:
+            mods.append("ignore " + " and ".join(mask_names(e.ignore)))
         return "draw a Calamity" + (f" ({'; '.join(mods)})" if mods else "")
     if k == "heal":
-        who = f" showing {mask_text(e[2])}" if e[2] else ""
-        return f"heal up to {e[1]} Character{'s' if e[1] > 1 else ''}{who}"
+        who = f" showing {mask_text(e.weakness)}" if e.weakness else ""
+        return f"heal up to {e.amount} Character{'s' if e.amount > 1 else ''}{who}"
     if k == "unbury":
         return "remove the last buried Event from the game"
     raise ValueError(f"unknown effect {e!r}")  # pragma: no cover
@@ -223,7 +324,7 @@ def parse_power(ck: Checker) -> tuple[str, int]:
         return "reserve heal", len(RESERVES)
     if len(words) == 2 and words[0] in ("keep", "redraw", "restore") and words[1].isdigit():
         n = int(words[1])
-        lo, hi = (1, 2) if words[0] == "keep" else (1, 9)
+        lo, hi = KEEP_LIMITS if words[0] == "keep" else POWER_USES
         if not lo <= n <= hi:
             raise ck.fail("power", f"{phrase!r}: the number must be between {lo} and {hi}")
         return words[0], n
@@ -249,14 +350,15 @@ EVENT_FIELDS = ("id", "name", "pile", "kind", "source", "white", "black", "grey"
                 "weaknesses", "toughness", "immediate", "note")
 
 
-def _event(file: str, raw: Any, index: int) -> Event:
+def _event(file: str, raw: Any, index: int) -> dict[str, Any]:
+    """One checked Event, as the fields of its ``Event`` (all but the label)."""
     name = raw.get("id") if isinstance(raw, dict) else None
     ck = Checker(file, name if isinstance(name, str) else f"event #{index + 1}", raw)
     ck.no_unknown(EVENT_FIELDS)
     cid = ck.req("id", str)
-    ev = Event(id=cid, name=ck.req("name", str), pile=ck.choice("pile", PILES), kind=ck.choice("kind", KINDS),
-               source=ck.source(), note=ck.req("note", str, ""))
-    if not ev.name.strip():
+    ev = dict(id=cid, name=ck.req("name", str), pile=ck.choice("pile", PILES), kind=ck.choice("kind", KINDS),
+              source=ck.source(), note=ck.req("note", str, ""))
+    if not ev["name"].strip():
         raise ck.fail("name", "must not be empty")
     for banner in BANNERS:
         if banner not in ck.data:
@@ -264,46 +366,47 @@ def _event(file: str, raw: Any, index: int) -> Event:
         phrases = ck.req(banner, list)
         effects = tuple(parse_effect(ck, banner, p) for p in phrases)
         for e in effects:
-            if e[0] in JOURNEY_ONLY and banner == "grey":
+            if e.kind in JOURNEY_ONLY and banner == "grey":
                 raise ck.fail(banner, f"{effect_text(e)!r} acts on the hand or a pile, so it can only be on a white or black banner")
-            if e[0] in GREY_ONLY and banner != "grey":
+            if e.kind in GREY_ONLY and banner != "grey":
                 raise ck.fail(banner, f"{effect_text(e)!r} acts on the Characters in front of you, so it can only be on the grey banner")
-        setattr(ev, banner, effects)
-    if not (ev.white or ev.black or ev.grey):
+        ev[banner] = effects
+    if not (ev["white"] or ev["black"] or ev["grey"]):
         raise ck.fail("grey", "an Event needs at least one banner (white, black or grey)")
-    ev.is_character = ev.kind == "Character"
-    if ev.is_character:
+    ev["is_character"] = ev["kind"] == "Character"
+    if ev["is_character"]:
         ws = ck.str_list("weaknesses", WEAKNESSES)
         if not ws:
             raise ck.fail("weaknesses", "a Character needs at least one weakness")
-        ev.weak = sum(bit(w) for w in set(ws))
-        ev.toughness = ck.int_range("toughness", 1, 3)
+        ev["weak"] = sum(bit(w) for w in set(ws))
+        ev["toughness"] = ck.int_range("toughness", *TOUGHNESS)
     else:
         for f in ("weaknesses", "toughness"):
             if f in ck.data:
                 raise ck.fail(f, "only Characters have weaknesses and toughness")
-        ev.weak, ev.toughness = 0, 0
-    ev.immediate = ck.choice("immediate", (IMMEDIATE,), None) is not None
-    if ev.immediate and ev.white:
+        ev["weak"], ev["toughness"] = 0, 0
+    ev["immediate"] = ck.choice("immediate", (IMMEDIATE,), None) is not None
+    if ev["immediate"] and ev["white"]:
         raise ck.fail("white", "an Event with an immediate effect memorises itself without its effects, "
                                "so its white banner would never apply")
-    ev.texts = {b: banner_text(getattr(ev, b)) for b in BANNERS}
+    ev["texts"] = {b: banner_text(ev[b]) for b in BANNERS}
     return ev
 
 
-def _labels(events: list[Event]) -> None:
+def _labels(events: list[dict[str, Any]]) -> None:
     """Labels are names, made unique with the pile (and a number) when names repeat."""
-    count = Counter(e.name for e in events)
+    count = Counter(e["name"] for e in events)
     seen: Counter = Counter()
-    per_pile = Counter((e.name, e.pile) for e in events)
+    per_pile = Counter((e["name"], e["pile"]) for e in events)
     for e in events:
-        if count[e.name] == 1:
-            e.label = e.name
-        elif per_pile[(e.name, e.pile)] == 1:
-            e.label = f"{e.name} ({e.pile})"
+        name, pile = e["name"], e["pile"]
+        if count[name] == 1:
+            e["label"] = name
+        elif per_pile[(name, pile)] == 1:
+            e["label"] = f"{name} ({pile})"
         else:
-            seen[(e.name, e.pile)] += 1
-            e.label = f"{e.name} ({e.pile} {seen[(e.name, e.pile)]})"
+            seen[(name, pile)] += 1
+            e["label"] = f"{name} ({pile} {seen[(name, pile)]})"
 
 
 DEFAULT_FILE = "walking_deck.toml"
@@ -320,17 +423,18 @@ def cards_from_table(data: Mapping[str, Any], file: str) -> CardSet:
     top = Checker(file, None, data)
     top.no_unknown(("title", "note", "event", "calamity", "protagonist"))
 
-    events: list[Event] = [_event(file, raw, i) for i, raw in enumerate(top.req("event", list))]
-    ids = Counter(e.id for e in events)
+    checked = [_event(file, raw, i) for i, raw in enumerate(top.req("event", list))]
+    ids = Counter(e["id"] for e in checked)
     dup = [i for i, n in ids.items() if n > 1]
     if dup:
         raise CardDataError(file, dup[0], "id", "this id is used by more than one Event")
-    piles = {pile: tuple(e.id for e in events if e.pile == pile) for pile in PILES}
+    piles = {pile: tuple(e["id"] for e in checked if e["pile"] == pile) for pile in PILES}
     for pile, members in piles.items():
         if len(members) != PILE_SIZE:
             extra = members[PILE_SIZE] if len(members) > PILE_SIZE else None
             raise CardDataError(file, extra, "pile", f"the {pile} pile has {len(members)} Events; it needs exactly {PILE_SIZE}")
-    _labels(events)
+    _labels(checked)
+    events = [Event(**e) for e in checked]
 
     tokens: dict[str, Token] = {}
     for i, raw in enumerate(top.req("calamity", list)):
@@ -346,7 +450,9 @@ def cards_from_table(data: Mapping[str, Any], file: str) -> CardSet:
             raise ck.fail("weaknesses", "a Respite Calamity shows no weakness")
         if not respite and not ws:
             raise ck.fail("weaknesses", "a Calamity needs at least one weakness (or respite = true)")
-        tokens[tid] = Token(tid, sum(bit(w) for w in set(ws)), respite, ck.source(), len(ids) + i)
+        weak = sum(bit(w) for w in set(ws))
+        tokens[tid] = Token(id=tid, weak=weak, respite=respite, source=ck.source(), order=len(ids) + i,
+                            text=token_text(weak, respite))
     n_cal = sum(1 for t in tokens.values() if not t.respite)
     if n_cal != N_CALAMITIES or len(tokens) - n_cal != N_RESPITES:
         raise CardDataError(file, None, "calamity", f"the bag needs {N_CALAMITIES} Calamity tokens with weaknesses and "
@@ -362,8 +468,8 @@ def cards_from_table(data: Mapping[str, Any], file: str) -> CardSet:
             raise ck.fail("name", "this Protagonist is described twice")
         power, uses = parse_power(ck)
         protagonists[name] = Protagonist(
-            name=name, ascii=ck.req("ascii", str, name), stars=ck.int_range("stars", 1, 5),
-            burial_limit=ck.int_range("burial_limit", 1, 36), power=power, uses=uses,
+            name=name, ascii=ck.req("ascii", str, name), stars=ck.int_range("stars", *STARS),
+            burial_limit=ck.int_range("burial_limit", *BURIAL_LIMITS), power=power, uses=uses,
             source=ck.source(), text=power_text(name, power, uses))
     missing = [p for p in PROTAGONISTS if p not in protagonists]
     if missing:

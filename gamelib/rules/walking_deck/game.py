@@ -1,4 +1,6 @@
-"""``WalkingDeck``: the Game (options, card set, new positions)."""
+"""``WalkingDeck``: the Game (options, card set, new positions). The bottom of the package: it
+binds the State's engine hooks to the modules that implement them (``state.py`` cannot import
+them: they import it)."""
 from __future__ import annotations
 
 import unicodedata
@@ -8,9 +10,19 @@ from typing import Any
 from gamelib.core import Game, Option, OptionError, log
 from gamelib.core.cards import CardsOption
 
-from . import rules, scenario
-from .cards import PILES, PROTAGONISTS, cached_cards
-from .state import WalkingDeckState
+from . import odds, rules, scenario, views
+from .cards import JOURNEY, PILES, PROTAGONISTS, RESERVES, SETUP, cached_cards
+from .state import DRAW, WalkingDeckState, clear_banner
+
+# the engine hooks (see state.py)
+WalkingDeckState._legal_actions = rules.legal_actions
+WalkingDeckState._apply = rules.apply
+WalkingDeckState._view = views.view
+WalkingDeckState.zones = views.zones
+WalkingDeckState._redeal_hidden = views.redeal_hidden
+WalkingDeckState.odds = odds.odds
+WalkingDeckState._next_outcomes = odds.next_outcomes
+WalkingDeckState.to_scenario = scenario.to_scenario
 
 
 def _plain(text: str) -> str:
@@ -36,8 +48,7 @@ class WalkingDeck(Game):
     option_specs = (
         _ProtagonistOption("protagonist", "Aénor", "the Protagonist you play (difficulty, burial limit, power)",
                            choices=PROTAGONISTS),
-        CardsOption("cards", None, "None for the shipped card set, the path of your own copy of walking_deck.toml, "
-                    "or its table (a dict, as records carry it)"),
+        CardsOption("cards", None, "None for the shipped card set, or the path of your own copy of walking_deck.toml"),
     )
     renderer = "gamelib.render.walking_deck:render_html"
     agent_classes = {"heuristic": "gamelib.rules.walking_deck.agents:HeuristicAgent"}
@@ -45,7 +56,7 @@ class WalkingDeck(Game):
     def _setup(self) -> None:
         self.cards = cached_cards(self.options["cards"])
         self.protagonist = self.cards.protagonists[self.options["protagonist"]]
-        self.actions = self.cards.actions
+        self.actions = rules.action_table(self.cards)
 
     def new_state(self, seed: int = 0) -> WalkingDeckState:
         cs = self.cards
@@ -58,21 +69,21 @@ class WalkingDeck(Game):
         s.hand, s.memory, s.avoided, s.buried, s.front, s.removed = [], [], [], [], [], []
         s.dmg = {}
         s.current = None
-        s.reserves = (True, True, True)
+        s.reserves = (True,) * len(RESERVES)
         s.bag = list(cs.calamities)
         s.aside = list(cs.respites)
         s.drawn = None
         s.out = ()
-        s.stage, s.step = rules.JOURNEY, "draw"
-        s.src, s.banner, s.nxt, s.failed = None, "grey", 0, False
+        s.stage, s.step = JOURNEY, DRAW
+        clear_banner(s)
         s.pending = None
         s.uses = s.power_reserves = 0
         s.over = None
         s._odds = None
         prot = self.protagonist
-        log(s, "Setup", f"shuffle the {' and '.join(PILES)} piles ({len(s.rural)} and {len(s.urban)} Events)")
-        log(s, "Setup", f"Protagonist: {prot.name} ({'*' * prot.stars}, buried limit {prot.burial_limit}). {prot.text}")
-        log(s, "Setup", f"three Reserves available; {len(s.bag)} Calamity tokens in the bag, {len(s.aside)} Respite tokens beside it")
+        log(s, SETUP, f"shuffle the {' and '.join(PILES)} piles ({len(s.rural)} and {len(s.urban)} Events)")
+        log(s, SETUP, f"Protagonist: {prot.name} ({'*' * prot.stars}, buried limit {prot.burial_limit}). {prot.text}")
+        log(s, SETUP, f"three Reserves available; {len(s.bag)} Calamity tokens in the bag, {len(s.aside)} Respite tokens beside it")
         return s
 
     def from_scenario(self, d: Mapping[str, Any], seed: int = 0) -> WalkingDeckState:

@@ -16,20 +16,29 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from gamelib.core import ScenarioError
+from gamelib.core import ScenarioError, log
+from gamelib.core.fields import fields_from_dict, fields_to_dict
 
-from . import rules
-from .cards import BANNERS, PILES, RESERVES, WEAKNESSES, bit, mask_names
+from .cards import (AMOUNTS, BANNERS, END, HAND_SIZE, INTERROGATION, JOURNEY, PILES, RESERVE_BITS, RESERVES,
+                    WEAKNESS_BITS, WEAKNESSES, bit, mask_names)
+from .rules import settle
+from .state import (BURY_HAND, DRAW, LOST, NO_BANNER, PLAY, REPLACEMENT, UNSTACK, CalamityPending, DamagePending,
+                    HealPending, WalkingDeckState)
 
 if TYPE_CHECKING:
     from .game import WalkingDeck
-    from .state import WalkingDeckState
 
 EVENT_ZONES = ("rural", "urban", "hand", "memory", "avoided", "buried", "removed")
 FIELDS = (
     "phase", "step", *EVENT_ZONES, "being_unstacked", "characters", "reserves", "bag", "respite_aside",
     "drawn_calamity", "tokens_out_of_play", "resolving", "pending", "power_uses", "power_reserves_used",
 )
+#: scenario field -> the State field it is, as plain data (``fields_to_dict``). The other
+#: scenario fields are converted here: the piles (listed top first), "characters" (``front``
+#: with ``dmg``), the Reserves and the Reserves used by name, "resolving" and "pending".
+SAME = {"phase": "stage", "step": "step", "hand": "hand", "memory": "memory", "avoided": "avoided",
+        "buried": "buried", "removed": "removed", "being_unstacked": "current", "bag": "bag",
+        "respite_aside": "aside", "drawn_calamity": "drawn", "tokens_out_of_play": "out", "power_uses": "uses"}
 PENDING_KINDS = ("damage", "heal", "calamity", "bury from hand", "replacement")
 
 
@@ -58,8 +67,6 @@ def _weak_list(v: Any, field: str) -> int:
 
 
 def from_scenario(game: WalkingDeck, d: Mapping[str, Any], seed: int) -> WalkingDeckState:
-    from .state import WalkingDeckState
-
     if not isinstance(d, Mapping):
         raise ScenarioError("scenario", f"must be a dict, got {type(d).__name__}")
     for k in d:
@@ -162,7 +169,7 @@ def from_scenario(game: WalkingDeck, d: Mapping[str, Any], seed: int) -> Walking
                             f"would find the bag empty; got {bag!r}")
     order = cs.order.__getitem__
 
-    reserves = [True, True, True]
+    reserves = [True] * len(RESERVES)
     raw_r = d.get("reserves", {})
     if not isinstance(raw_r, Mapping):
         raise ScenarioError("reserves", "must be a dict like {'Food': 'consumed'}")
@@ -173,53 +180,54 @@ def from_scenario(game: WalkingDeck, d: Mapping[str, Any], seed: int) -> Walking
             raise ScenarioError(f"reserves.{name}", f"must be 'available' or 'consumed', got {v!r}")
         reserves[RESERVES.index(name)] = v == "available"
 
-    phase = d.get("phase", rules.JOURNEY)
-    if phase not in (rules.JOURNEY, rules.INTERROGATION):
+    phase = d.get("phase", JOURNEY)
+    if phase not in (JOURNEY, INTERROGATION):
         raise ScenarioError("phase", f"must be 'Journey' or 'Interrogation', got {phase!r}")
     piles_left = bool(zones["rural"] or zones["urban"])
-    if phase == rules.JOURNEY:
-        if len(zones["hand"]) > rules.HAND_SIZE:
-            raise ScenarioError("hand", f"holds {len(zones['hand'])} Events; a hand holds at most {rules.HAND_SIZE}")
+    if phase == JOURNEY:
+        if len(zones["hand"]) > HAND_SIZE:
+            raise ScenarioError("hand", f"holds {len(zones['hand'])} Events; a hand holds at most {HAND_SIZE}")
         if front or current:
             raise ScenarioError("characters" if front else "being_unstacked", "Characters are placed and Events unstacked only during the Interrogation")
-        default = "draw" if len(zones["hand"]) < rules.HAND_SIZE and piles_left else "play"
+        default = DRAW if len(zones["hand"]) < HAND_SIZE and piles_left else PLAY
         step = d.get("step", default)
-        if step not in ("draw", "play"):
+        if step not in (DRAW, PLAY):
             raise ScenarioError("step", f"in the Journey must be 'draw' or 'play', got {step!r}")
     else:
         for field in ("rural", "urban", "hand"):
             if zones[field]:
                 raise ScenarioError(field, "must be empty during the Interrogation (it starts when both piles and the hand are empty)")
-        step = d.get("step", "unstack")
-        if step != "unstack":
+        step = d.get("step", UNSTACK)
+        if step != UNSTACK:
             raise ScenarioError("step", f"in the Interrogation must be 'unstack', got {step!r}")
 
-    s.rural = list(reversed(zones["rural"]))
-    s.urban = list(reversed(zones["urban"]))
-    s.hand, s.memory, s.avoided = zones["hand"], zones["memory"], zones["avoided"]
-    s.buried, s.removed = zones["buried"], zones["removed"]
-    s.front, s.dmg, s.current = front, dmg, current
-    s.reserves = tuple(reserves)
-    s.bag, s.aside, s.out = sorted(bag, key=order), sorted(aside, key=order), tuple(sorted(out, key=order))
-    s.drawn = drawn
-    s.stage, s.step = phase, step
-    s.src, s.banner, s.nxt, s.failed = None, "grey", 0, False
-    s.pending = None
-    s.over = None
-    s._odds = None
-
-    uses = d.get("power_uses", 0)
-    s.uses = _int(uses, "power_uses", 0, prot.uses if prot.power in ("redraw", "restore") else 0)
+    uses = _int(d.get("power_uses", 0), "power_uses", 0, prot.uses if prot.power in ("redraw", "restore") else 0)
     used = d.get("power_reserves_used", [])
     if not isinstance(used, (list, tuple)) or any(r not in RESERVES for r in used):
         raise ScenarioError("power_reserves_used", f"must be a list of Reserve names ({', '.join(RESERVES)})")
     if used and prot.power != "reserve heal":
         raise ScenarioError("power_reserves_used", f"only a 'reserve heal' power uses Reserves; {prot.name}'s power is {prot.power!r}")
-    s.power_reserves = sum(1 << RESERVES.index(r) for r in set(used))
+
+    # every field of the position, by its State name: a field added to the declaration without
+    # a value here fails at once, instead of being left unset
+    values = {
+        "rural": zones["rural"][::-1], "urban": zones["urban"][::-1],  # top = last
+        "hand": zones["hand"], "memory": zones["memory"], "avoided": zones["avoided"], "buried": zones["buried"],
+        "front": front, "dmg": dmg, "removed": zones["removed"], "current": current, "reserves": tuple(reserves),
+        "bag": sorted(bag, key=order), "aside": sorted(aside, key=order), "drawn": drawn,
+        "out": tuple(sorted(out, key=order)), "stage": phase, "step": step,
+        "src": None, "banner": NO_BANNER, "nxt": 0, "failed": False, "pending": None,  # set below when given
+        "uses": uses, "power_reserves": sum(WEAKNESS_BITS[RESERVES.index(r)] for r in set(used)), "over": None,
+    }
+    missing = [f for f in WalkingDeckState.fields.keyed if f not in values]
+    if missing:  # pragma: no cover - a programming error, not a bad scenario
+        raise AssertionError(f"from_scenario gives no value to the State fields {missing}")
+    fields_from_dict(s, values)
+    s._odds = None
 
     _resolving(s, d, phase, current, lost)
     _pending(s, d, phase)
-    if drawn is not None and (s.pending is None or s.pending[0] != "calamity"):
+    if drawn is not None and (s.pending is None or s.pending.kind != "calamity"):
         raise ScenarioError("drawn_calamity", "a Calamity is out of the bag only while a Calamity decision is pending")
 
     if lost:
@@ -230,13 +238,10 @@ def from_scenario(game: WalkingDeck, d: Mapping[str, Any], seed: int) -> Walking
                 raise ScenarioError(field, f"{len(s.buried)} Events are buried, {prot.name}'s limit of "
                                     f"{prot.burial_limit}: the game is over, so nothing is still being "
                                     "applied or decided; leave it out or None")
-        s.over = "lost"
-        rules.log(s, rules.END, f"{len(s.buried)} Events are buried, {prot.name}'s limit: you have lost!")
+        s.over = LOST
+        log(s, END, f"{len(s.buried)} Events are buried, {prot.name}'s limit: you have lost!")
         return s
-    try:
-        rules.advance(s)
-    except rules.Ended:
-        s.pending = s.src = None
+    settle(s)
     return s
 
 
@@ -255,7 +260,7 @@ def _resolving(s: WalkingDeckState, d: Mapping, phase: str, current: str | None,
     banner = r.get("banner", "grey")
     if banner not in BANNERS or not getattr(ev[c], banner):
         raise ScenarioError("resolving.banner", f"{c} ({ev[c].label}) has no {banner!r} banner")
-    if (banner == "grey") != (phase == rules.INTERROGATION):
+    if (banner == "grey") != (phase == INTERROGATION):
         raise ScenarioError("resolving.banner", f"a {banner} banner is not applied during the {phase}")
     allowed = {"white": ("memory", "buried"), "black": ("avoided", "buried"),
                "grey": ("being_unstacked", "characters", "buried")}[banner]
@@ -286,23 +291,23 @@ def _pending(s: WalkingDeckState, d: Mapping, phase: str) -> None:
     if extra:
         raise ScenarioError(f"pending.{sorted(extra)[0]}", f"is not a field of a {kind!r} decision; its fields are {', '.join(sorted(fields)) or 'none'}")
     if kind == "replacement":
-        if phase != rules.JOURNEY or s.src is not None or not (s.rural or s.urban):
+        if phase != JOURNEY or s.src is not None or not (s.rural or s.urban):
             raise ScenarioError("pending", "a replacement is drawn during the Journey, outside any banner, from a non-empty pile")
-        s.pending = ("replacement",)
+        s.pending = REPLACEMENT
         return
     if s.src is None:
         raise ScenarioError("pending", f"a {kind!r} decision belongs to a banner being applied: give 'resolving' too")
     if kind == "bury from hand":
         if s.banner == "grey" or not s.hand:
             raise ScenarioError("pending", "burying from the hand happens in the Journey, with Events in hand")
-        s.pending = ("bury_hand",)
+        s.pending = BURY_HAND
         return
     if s.banner != "grey":
         raise ScenarioError("pending", f"a {kind!r} decision belongs to a grey banner")
     if kind == "damage":
         if not s.front:
             raise ScenarioError("pending", "damage is only distributed among Characters in front of you")
-        s.pending = ("damage", _int(p.get("left", 1), "pending.left", 1, 9))
+        s.pending = DamagePending("damage", _int(p.get("left", 1), "pending.left", *AMOUNTS))
     elif kind == "heal":
         w = p.get("weakness")
         if w is not None and w not in WEAKNESSES:
@@ -310,53 +315,49 @@ def _pending(s: WalkingDeckState, d: Mapping, phase: str) -> None:
         healed = p.get("healed", [])
         if not isinstance(healed, (list, tuple)) or any(c not in s.front for c in healed):
             raise ScenarioError("pending.healed", "must list Characters in front of you")
-        s.pending = ("heal", _int(p.get("left", 1), "pending.left", 1, 9), bit(w) if w else 0, tuple(healed))
+        s.pending = HealPending("heal", _int(p.get("left", 1), "pending.left", *AMOUNTS), bit(w) if w else 0, tuple(healed))
     else:
         if s.drawn is None:
             raise ScenarioError("drawn_calamity", "a Calamity decision needs the drawn token")
         by_reserve = _weak_list(p.get("reserves_used"), "pending.reserves_used")
-        s.pending = ("calamity", s.drawn, _weak_list(p.get("add"), "pending.add"),
-                     _weak_list(p.get("ignore"), "pending.ignore"), by_reserve)
+        s.pending = CalamityPending("calamity", s.drawn, _weak_list(p.get("add"), "pending.add"),
+                                    _weak_list(p.get("ignore"), "pending.ignore"), by_reserve)
 
 
 def to_scenario(s: WalkingDeckState) -> dict[str, Any]:
-    out: dict[str, Any] = {
-        "phase": s.stage,
-        "step": s.step,
-        "rural": list(reversed(s.rural)),
-        "urban": list(reversed(s.urban)),
-        "hand": list(s.hand),
-        "memory": list(s.memory),
-        "avoided": list(s.avoided),
-        "buried": list(s.buried),
-        "removed": list(s.removed),
-        "being_unstacked": s.current,
-        "characters": [{"id": c, "damage": s.dmg[c]} for c in s.front],
-        "reserves": s.reserve_states(),
-        "bag": list(s.bag),
-        "respite_aside": list(s.aside),
-        "drawn_calamity": s.drawn,
-        "tokens_out_of_play": list(s.out),
-        "resolving": None,
-        "pending": None,
-        "power_uses": s.uses,
-        "power_reserves_used": [r for i, r in enumerate(RESERVES) if s.power_reserves >> i & 1],
-    }
-    if s.src is not None:
-        out["resolving"] = {"event": s.src, "banner": s.banner, "next_effect": s.nxt, "failed": s.failed}
-    p = s.pending
-    if p is not None:
-        kind = p[0]
-        if kind == "damage":
-            out["pending"] = {"kind": "damage", "left": p[1]}
-        elif kind == "heal":
-            out["pending"] = {"kind": "heal", "left": p[1], "weakness": mask_names(p[2])[0] if p[2] else None,
-                              "healed": list(p[3])}
-        elif kind == "calamity":
-            out["pending"] = {"kind": "calamity", "add": mask_names(p[2]), "ignore": mask_names(p[3]),
-                              "reserves_used": mask_names(p[4])}
-        elif kind == "bury_hand":
-            out["pending"] = {"kind": "bury from hand"}
+    plain = fields_to_dict(s)
+    out: dict[str, Any] = {}
+    for field in FIELDS:
+        if field in SAME:
+            out[field] = plain[SAME[field]]
+        elif field in ("rural", "urban"):
+            out[field] = plain[field][::-1]  # top first
+        elif field == "characters":
+            out[field] = [{"id": c, "damage": s.dmg[c]} for c in s.front]
+        elif field == "reserves":
+            out[field] = s.reserve_states()
+        elif field == "power_reserves_used":
+            out[field] = [RESERVES[r] for r, b in RESERVE_BITS if s.power_reserves & b]
+        elif field == "resolving":
+            out[field] = (None if s.src is None else
+                          {"event": s.src, "banner": s.banner, "next_effect": s.nxt, "failed": s.failed})
         else:
-            out["pending"] = {"kind": "replacement"}
+            out[field] = _pending_out(s.pending)
     return out
+
+
+def _pending_out(p: tuple | None) -> dict[str, Any] | None:
+    if p is None:
+        return None
+    kind = p.kind
+    if kind == "damage":
+        return {"kind": "damage", "left": p.left}
+    if kind == "heal":
+        return {"kind": "heal", "left": p.left, "weakness": mask_names(p.weakness)[0] if p.weakness else None,
+                "healed": list(p.healed)}
+    if kind == "calamity":
+        return {"kind": "calamity", "add": mask_names(p.add), "ignore": mask_names(p.ignore),
+                "reserves_used": mask_names(p.by_reserve)}
+    if kind == "bury_hand":
+        return {"kind": "bury from hand"}
+    return {"kind": "replacement"}

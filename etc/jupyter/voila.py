@@ -1,0 +1,71 @@
+"""Voilà settings for serving a class (docs/deploy.md explains each figure).
+
+Read by a Voilà started with ``JUPYTER_CONFIG_PATH=<repository>/etc/jupyter``: ``make demo``,
+``make load-test``, the browser tests. Its folder is not a Python package nor on any ``sys.path``,
+so nothing imports it by accident (a ``voila.py`` in the repository root shadowed the ``voila``
+package for every Python started there).
+
+The settings that help any Voilà (culling, kernel and IOPub timeouts, messages for students)
+are in ``voila.json`` at the repository root, read by a Voilà started in that folder even
+without this file (the screenshot tool, a ``voila`` typed by hand). Here are the ones that need
+Python or this repository's paths:
+
+* the page template ``gamelib`` (share/jupyter/voila/templates/gamelib): Voilà's lab template
+  without links to a CDN, with a loading notice and a clear page when no game can be started;
+* pre-started kernels, a pool per dashboard sized for a class;
+* the time limit of a cell, which must spare a pre-started kernel's wait for its visitor.
+"""
+import asyncio
+import os
+from pathlib import Path
+
+c = get_config()  # noqa: F821 - provided by traitlets when it reads this file
+
+REPO = Path(__file__).resolve().parents[2]
+
+# Voilà finds templates on the Jupyter data path: this repository's share/jupyter first.
+os.environ["JUPYTER_PATH"] = os.pathsep.join(
+    p for p in (str(REPO / "share" / "jupyter"), os.environ.get("JUPYTER_PATH", "")) if p
+)
+c.VoilaConfiguration.template = "gamelib"
+
+# Pre-started kernels: each dashboard keeps POOL kernels that have already run its notebook up
+# to the point where it waits for a visitor's URL (dashboard() reads the query string then), so
+# a student's page needs no kernel start. A kernel costs ~2.5 CPU-seconds to start and ~60 MB
+# to keep; POOL is sized so a class arriving within a minute is served from the pool while it
+# refills (docs/deploy.md: "Sizing the pool"). `make demo POOL=n` or --pool_size=n changes it.
+POOL = 10
+c.VoilaConfiguration.preheat_kernel = True
+c.VoilaConfiguration.default_pool_size = POOL
+# A used kernel is replaced this many seconds later. Keep it short: once the pool is used up,
+# Voilà makes later visitors wait for the refills (it counts a kernel still starting as in the
+# pool), so the refills are the queue's pace.
+c.VoilaKernelManager.fill_delay = 1
+
+# The time limit of a cell that someone is waiting for (nbclient's per-cell timeout; on expiry
+# the page shows the message in voila.json's VoilaExecutor.cell_timeout_instruction).
+CELL_TIME_LIMIT = int(os.environ.get("GAMELIB_CELL_TIME_LIMIT", "60"))
+
+
+def cell_time_limit(cell):
+    """Seconds allowed for ``cell``; None for no limit.
+
+    nbclient counts a cell's time from its start. A pre-started kernel runs the dashboard while
+    nobody waits for it, and its first cell blocks until a visitor arrives, however long that is:
+    a plain ``VoilaExecutor.timeout`` would fail every pool kernel older than the limit (tried:
+    with 10 s, each page then said "Cell execution timed out"). So the cells that a pool runs
+    ahead of time (in Voilà's ``generate_content_hybrid`` task) have no limit here, and every
+    cell run while a visitor waits (in a kernel started for the request, or a pool kernel's later
+    cells) has CELL_TIME_LIMIT. For the pool's first cell, the page itself says when it waits too
+    long (the template's notice) and tests/browser/test_serving.py checks both halves."""
+    try:
+        task = asyncio.current_task()
+    except RuntimeError:  # no running loop: not Voilà's renderer
+        task = None
+    coro = task.get_coro() if task is not None else None
+    if getattr(coro, "__qualname__", "").endswith("generate_content_hybrid"):
+        return None
+    return CELL_TIME_LIMIT
+
+
+c.VoilaExecutor.timeout_func = cell_time_limit

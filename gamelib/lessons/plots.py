@@ -1,0 +1,144 @@
+"""Plots for the lessons (matplotlib: imported here, never in the rules). Each helper returns
+a closed Figure, so a cell shows it exactly once, as its result."""
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from gamelib.probability import stats
+from gamelib.probability.stats import Estimate
+
+from .text import exact_text, fraction_text
+
+# ---- plots ----------------------------------------------------------------------------------
+
+COLOURS = {"exact": "#2f5d3a", "simulated": "#c9a36a", "band": "#e9dfc6"}
+
+
+def _fig(figsize: tuple[float, float] = (8.6, 3.6)):
+    import matplotlib.pyplot as plt
+
+    fig, ax = plt.subplots(figsize=figsize, dpi=100, layout="constrained")
+    plt.close(fig)  # shown once, as the cell's result, not again by the inline backend
+    ax.spines[["top", "right"]].set_visible(False)
+    return fig, ax
+
+
+def _legend_outside(ax: Any) -> None:
+    """The legend to the right of the axes, where it never hides a bar or a line."""
+    ax.legend(frameon=False, loc="upper left", bbox_to_anchor=(1.01, 1.0), fontsize=9)
+
+
+def plot_distribution(exact: Mapping[Any, Any], simulated: Sequence[Any] | Any, *, title: str = "",
+                      xlabel: str = "", confidence: float = 0.95):
+    """Bars for the exact distribution, dots with 95% error bars for the simulated frequencies."""
+    import numpy as np
+
+    fig, ax = _fig()
+    keys = list(exact)
+    sim = np.asarray(simulated)
+    n = len(sim)
+    x = np.arange(len(keys))
+    bars = ax.bar(x, [float(exact[k]) for k in keys], color=COLOURS["exact"], alpha=0.85, label="exact")
+    ax.bar_label(bars, labels=[fraction_text(exact[k]) if exact[k] else "" for k in keys], label_type="center",
+                 color="white", fontsize=11, fontweight="bold")
+    freq = np.array([(sim == k).mean() for k in keys])
+    err = stats.z_value(confidence) * np.sqrt(freq * (1 - freq) / n)
+    ax.errorbar(x, freq, yerr=err, fmt="o", color=COLOURS["simulated"], ecolor="#1a1a1a", capsize=4,
+                markeredgecolor="#1a1a1a",
+                label=f"simulated\n({n:,} trials,\n95% bars)")
+    ax.set_xticks(x, [str(k) for k in keys])
+    ax.set_ylabel("probability")
+    ax.set_xlabel(xlabel)
+    ax.set_ylim(0, max(1e-9, max(float(v) for v in exact.values()), float(freq.max())) * 1.2)
+    ax.set_title(title, loc="left")
+    _legend_outside(ax)
+    return fig
+
+
+def plot_convergence(successes: Sequence[Any], exact: Any = None, *, title: str = "", ylabel: str = "estimate",
+                     confidence: float = 0.95, values: bool = False):
+    """The running estimate after 1, 2, ..., n trials (log scale), its 95% band, and the exact
+    value when known: the law of large numbers on one picture. ``values=True`` for a running
+    mean of any numbers (band from the running standard deviation)."""
+    import numpy as np
+
+    y = np.asarray(successes, dtype=float)
+    n = np.arange(1, len(y) + 1)
+    mean = np.cumsum(y) / n
+    if values:
+        sq = np.cumsum(y * y) / n
+        var = np.maximum(sq - mean * mean, 0) * n / np.maximum(n - 1, 1)
+        se = np.sqrt(var / n)
+    else:
+        se = np.sqrt(mean * (1 - mean) / n)
+    z = stats.z_value(confidence)
+    fig, ax = _fig()
+    start = min(9, len(y) - 1)  # the band means nothing for the first few trials
+    ax.fill_between(n[start:], (mean - z * se)[start:], (mean + z * se)[start:], color=COLOURS["band"],
+                    label="95% interval")
+    ax.plot(n, mean, color=COLOURS["simulated"], lw=1.6, label="running estimate")
+    if exact is not None:
+        ax.axhline(float(exact), color=COLOURS["exact"], ls="--", lw=1.4, label=f"exact {exact_text(exact)}")
+    ax.set_xscale("log")
+    ax.set_xlabel("number of trials (log scale)")
+    ax.set_ylabel(ylabel)
+    ax.set_title(title, loc="left")
+    _legend_outside(ax)
+    return fig
+
+
+def plot_estimates(labels: Sequence[str], estimates: Sequence[Estimate], exact: Sequence[Any] | None = None, *,
+                   title: str = "", ylabel: str = "", xlabel: str = ""):
+    """Simulated values with their intervals for several questions (or Protagonists), with the
+    exact values as bars behind them when they are known."""
+    import numpy as np
+
+    fig, ax = _fig()
+    x = np.arange(len(labels))
+    if exact is not None:
+        bars = ax.bar(x, [float(e) for e in exact], color=COLOURS["exact"], alpha=0.85, label="exact")
+        ax.bar_label(bars, labels=[fraction_text(e) if e else "" for e in exact], label_type="center", color="white",
+                     fontsize=11, fontweight="bold")
+    vals = np.array([e.value for e in estimates])
+    low = vals - np.array([e.low for e in estimates])
+    high = np.array([e.high for e in estimates]) - vals
+    n = estimates[0].n if estimates else 0
+    ax.errorbar(x, vals, yerr=[low, high], fmt="o", color=COLOURS["simulated"], ecolor="#1a1a1a", capsize=5,
+                markeredgecolor="#1a1a1a",
+                label=f"simulated\n({n:,} each,\n95% intervals)")
+    ax.set_xticks(x, list(labels))
+    ax.set_ylabel(ylabel)
+    ax.set_xlabel(xlabel)
+    top = max([e.high for e in estimates] + ([float(e) for e in exact] if exact is not None else []) + [1e-9])
+    ax.set_ylim(0, top * 1.2)
+    ax.set_title(title, loc="left")
+    _legend_outside(ax)
+    return fig
+
+
+def plot_running_rates(table, by: str = "protagonist", *, title: str = "", confidence: float = 0.95):
+    """The running win rate of each group (game by game, log scale), each ending on its 95%
+    interval: watch the lines settle and separate, or not."""
+    import numpy as np
+
+    fig, ax = _fig()
+    z = stats.z_value(confidence)
+    palette = ["#2f5d3a", "#c9a36a", "#4a5d7a", "#9b1c1c", "#6b46c1", "#b7791f"]
+    for i, (key, g) in enumerate(table.groupby(by, sort=False)):
+        won = g["won:you"].to_numpy(dtype=float)
+        n = np.arange(1, len(won) + 1)
+        rate = np.cumsum(won) / n
+        colour = palette[i % len(palette)]
+        label = f"{key} ({'★' * int(g['stars'].iloc[0])})" if "stars" in g else str(key)
+        ax.plot(n, rate, color=colour, lw=1.5, label=label)
+        last = rate[-1]
+        half = z * np.sqrt(last * (1 - last) / len(won))
+        ax.errorbar([len(won) * (1.06 + 0.07 * i)], [last], yerr=[[half], [half]], fmt="o", color=colour, capsize=4, ms=4)
+    ax.set_xscale("log")
+    ax.set_xlabel("games played (log scale); the bars at the right are 95% intervals")
+    ax.set_ylabel("win rate so far")
+    ax.set_ylim(0, None)
+    ax.set_title(title, loc="left")
+    _legend_outside(ax)
+    return fig

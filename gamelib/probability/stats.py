@@ -1,0 +1,217 @@
+"""The statistics a lesson needs to put a simulated number next to an exact one: standard
+errors, confidence intervals (Wilson for a rate, normal for a mean), and how many games it
+takes to measure a rate to a margin or to tell two rates apart.
+
+Standard library only (``statistics.NormalDist`` gives the normal quantiles), so that the
+dashboards and worker processes never need scipy; the tests check every formula against
+``scipy.stats``."""
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from math import ceil, sqrt
+from statistics import NormalDist
+from typing import Any
+
+from gamelib.core.errors import GamelibError
+
+_NORMAL = NormalDist()
+
+
+def _check_confidence(confidence: float, name: str = "confidence") -> float:
+    if not isinstance(confidence, (int, float, Fraction)) or isinstance(confidence, bool) or not 0 < confidence < 1:
+        raise GamelibError(f"{name} must be a number strictly between 0 and 1 (0.95 for 95%), got {confidence!r}")
+    return float(confidence)
+
+
+def _check_count(name: str, value: Any, low: int = 0) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < low:
+        raise GamelibError(f"{name} must be a whole number >= {low}, got {value!r}")
+    return value
+
+
+def _check_rate(name: str, value: Any) -> float:
+    if isinstance(value, bool) or not isinstance(value, (int, float, Fraction)) or not 0 <= value <= 1:
+        raise GamelibError(f"{name} must be a probability between 0 and 1, got {value!r}")
+    return float(value)
+
+
+def z_value(confidence: float = 0.95) -> float:
+    """The two-sided normal quantile: 1.96 for 95%, 2.58 for 99%."""
+    c = _check_confidence(confidence)
+    return _NORMAL.inv_cdf(0.5 + c / 2)
+
+
+def standard_error(p: float, n: int) -> float:
+    """Standard error of a proportion estimated from ``n`` trials whose true rate is ``p``
+    (use the estimate for ``p`` when the truth is unknown): sqrt(p(1-p)/n)."""
+    p = _check_rate("p", p)
+    n = _check_count("n", n, 1)
+    return sqrt(p * (1 - p) / n)
+
+
+def standard_error_of_mean(values: Sequence[float]) -> float:
+    """Standard error of a sample mean: the sample standard deviation over sqrt(n)."""
+    xs = [float(v) for v in values]
+    n = len(xs)
+    if n < 2:
+        raise GamelibError(f"a standard error needs at least 2 values, got {n}")
+    m = sum(xs) / n
+    var = sum((x - m) ** 2 for x in xs) / (n - 1)
+    return sqrt(var / n)
+
+
+def wilson_interval(successes: int, n: int, confidence: float = 0.95) -> tuple[float, float]:
+    """Wilson score interval for a win rate: better than estimate +- 1.96 SE when the rate is
+    near 0 or 1 or ``n`` is small (it never leaves [0, 1] and is never empty at 0 wins)."""
+    n = _check_count("n", n, 1)
+    k = _check_count("successes", successes)
+    if k > n:
+        raise GamelibError(f"successes ({k}) cannot exceed the number of trials n ({n})")
+    z = z_value(confidence)
+    p = k / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def normal_interval(estimate: float, se: float, confidence: float = 0.95) -> tuple[float, float]:
+    """estimate +- z SE: the interval for a mean (expected damage, expected burials)."""
+    z = z_value(confidence)
+    return estimate - z * se, estimate + z * se
+
+
+def games_for_margin(margin: float, p: float = 0.5, confidence: float = 0.95) -> int:
+    """Games needed so that the interval for a rate near ``p`` is at most +- ``margin``
+    (p = 0.5 is the worst case): n = z^2 p(1-p) / margin^2, rounded up."""
+    m = _check_rate("margin", margin)
+    if m == 0:
+        raise GamelibError("margin must be greater than 0")
+    p = _check_rate("p", p)
+    z = z_value(confidence)
+    return max(1, ceil(z * z * p * (1 - p) / (m * m) - 1e-9))
+
+
+def games_needed(p1: float, p2: float, confidence: float = 0.95, power: float = 0.8) -> int:
+    """Games per side needed to tell a win rate ``p1`` from ``p2`` with a two-sided test at
+    level 1 - ``confidence`` that detects the difference with probability ``power``
+    (the usual two-proportion formula with the pooled rate under "no difference")."""
+    a = _check_rate("p1", p1)
+    b = _check_rate("p2", p2)
+    if a == b:
+        raise GamelibError(f"p1 and p2 are equal ({a}): no number of games tells them apart")
+    _check_confidence(power, "power")
+    za = z_value(confidence)
+    zb = _NORMAL.inv_cdf(float(power))
+    bar = (a + b) / 2
+    top = za * sqrt(2 * bar * (1 - bar)) + zb * sqrt(a * (1 - a) + b * (1 - b))
+    return ceil((top / (a - b)) ** 2 - 1e-9)
+
+
+def power_of_comparison(p1: float, p2: float, n: int, confidence: float = 0.95) -> float:
+    """The chance that ``n`` games per side show a significant difference between true rates
+    ``p1`` and ``p2`` (normal approximation, the inverse of ``games_needed``)."""
+    a = _check_rate("p1", p1)
+    b = _check_rate("p2", p2)
+    n = _check_count("n", n, 1)
+    za = z_value(confidence)
+    bar = (a + b) / 2
+    sd0 = sqrt(2 * bar * (1 - bar) / n)
+    sd1 = sqrt((a * (1 - a) + b * (1 - b)) / n)
+    if sd1 == 0:
+        return 1.0 if a != b else 0.0
+    d = abs(a - b)
+    return _NORMAL.cdf((d - za * sd0) / sd1) + _NORMAL.cdf((-d - za * sd0) / sd1)
+
+
+def two_proportion_test(wins1: int, n1: int, wins2: int, n2: int) -> tuple[float, float]:
+    """(z, two-sided p-value) for "the two win rates are equal", with the pooled rate."""
+    n1 = _check_count("n1", n1, 1)
+    n2 = _check_count("n2", n2, 1)
+    for name, k, n in (("wins1", wins1, n1), ("wins2", wins2, n2)):
+        _check_count(name, k)
+        if k > n:
+            raise GamelibError(f"{name} ({k}) cannot exceed its number of games ({n})")
+    pooled = (wins1 + wins2) / (n1 + n2)
+    se = sqrt(pooled * (1 - pooled) * (1 / n1 + 1 / n2))
+    diff = wins1 / n1 - wins2 / n2
+    if se == 0:
+        return 0.0, 1.0
+    z = diff / se
+    return z, 2 * _NORMAL.cdf(-abs(z))
+
+
+@dataclass(frozen=True)
+class Estimate:
+    """A simulated number with its uncertainty: ``value`` +- ``se``, ``low``..``high`` the
+    interval at ``confidence``, from ``n`` trials."""
+
+    value: float
+    se: float
+    low: float
+    high: float
+    n: int
+    confidence: float = 0.95
+
+    def contains(self, x: float | Fraction) -> bool:
+        return self.low <= float(x) <= self.high
+
+    def within(self, x: float | Fraction, k: float = 4.0) -> bool:
+        """Whether ``x`` lies within ``k`` standard errors (the tests use k = 4)."""
+        return abs(float(x) - self.value) <= k * self.se + 1e-12
+
+
+def estimate_rate(successes: int, n: int, confidence: float = 0.95) -> Estimate:
+    """A simulated probability: the share of successes, its standard error and Wilson interval."""
+    n = _check_count("n", n, 1)
+    low, high = wilson_interval(successes, n, confidence)
+    p = successes / n
+    return Estimate(p, sqrt(p * (1 - p) / n), low, high, n, float(confidence))
+
+
+def estimate_mean(values: Iterable[float], confidence: float = 0.95) -> Estimate:
+    """A simulated expectation: the sample mean, its standard error and a normal interval.
+    A numpy array is summarised by numpy (a million values at once)."""
+    if hasattr(values, "mean") and hasattr(values, "std") and hasattr(values, "__len__"):
+        n = len(values)
+        if n < 2:
+            raise GamelibError(f"a standard error needs at least 2 values, got {n}")
+        m = float(values.mean())
+        se = float(values.std(ddof=1)) / sqrt(n)
+        low, high = normal_interval(m, se, confidence)
+        return Estimate(m, se, low, high, n, float(confidence))
+    xs = [float(v) for v in values]
+    se = standard_error_of_mean(xs)
+    m = sum(xs) / len(xs)
+    low, high = normal_interval(m, se, confidence)
+    return Estimate(m, se, low, high, len(xs), float(confidence))
+
+
+def reconcile(exact: Fraction | float, estimate: Estimate, what: str = "") -> dict[str, Any]:
+    """One row of the table that puts an exact answer next to its simulation: exact value,
+    estimate, standard error, interval, whether the exact value lies inside, and how many
+    standard errors apart the two are."""
+    gap = float(estimate.value) - float(exact)
+    row: dict[str, Any] = {}
+    if what:
+        row["question"] = what
+    row.update({
+        "exact": exact,
+        "exact ≈": float(exact),
+        "simulated": estimate.value,
+        "standard error": estimate.se,
+        f"{round(100 * estimate.confidence)}% interval": f"{estimate.low:.4f} to {estimate.high:.4f}",
+        "exact inside?": estimate.contains(exact),
+        "gap in SEs": gap / estimate.se if estimate.se else 0.0,
+        "trials": estimate.n,
+    })
+    return row
+
+
+__all__ = [
+    "Estimate", "estimate_mean", "estimate_rate", "games_for_margin", "games_needed", "normal_interval",
+    "power_of_comparison", "reconcile", "standard_error", "standard_error_of_mean", "two_proportion_test",
+    "wilson_interval", "z_value",
+]

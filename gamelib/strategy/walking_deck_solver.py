@@ -1,0 +1,743 @@
+"""The Walking Deck's Interrogation, solved exactly.
+
+Once the Journey is over nothing is hidden any more: the player filled the Memory and knows its
+order, and the only chance left is the Calamity bag. So every Interrogation position has an
+exact chance of winning under best play, found by expectimax: at a decision take the best
+option, at a Calamity draw average over what the token shows (with its exact probability).
+
+The search runs on a compact copy of the rules (``_Work``) instead of the engine, so that a
+position is a small tuple that can be memoised, and Characters that look alike (same
+weaknesses, toughness and damage) count once. ``tests/strategy`` checks this copy against the
+engine action by action (every chance outcome of every legal action lands on the same
+position) and against brute-force enumeration on small positions.
+
+    from gamelib.strategy.walking_deck_solver import solve, action_values
+    solve(state)            # Fraction: the chance of winning with best play from here
+    action_values(state)    # {label: Fraction} for each legal action
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+from fractions import Fraction
+from typing import Any
+
+from gamelib.core import Action
+
+WON, LOST = "won", "lost"  # terminal keys
+
+# A Character in front is one int: weaknesses (3 bits), toughness (2), damage (2), and two flags:
+# SRC marks the Character whose own grey banner is being applied, HEALED one already healed by
+# the heal being chosen. Equal codes are interchangeable for everything that can still happen.
+_T, _D = 3, 5
+SRC, HEALED = 1 << 7, 1 << 8
+_FLAGS = SRC | HEALED
+
+
+def char_code(weak: int, toughness: int, damage: int) -> int:
+    return weak | toughness << _T | damage << _D
+
+
+def _weak(c: int) -> int:
+    return c & 7
+
+
+def _tough(c: int) -> int:
+    return c >> _T & 3
+
+
+def _dmg(c: int) -> int:
+    return c >> _D & 3
+
+
+class OverBudget(Exception):
+    """The search needed more positions than its budget. What was finished stays memoised,
+    so a later call with a larger budget goes on from there."""
+
+
+class Rules:
+    """What the solver needs of a card set and a Protagonist, read once."""
+
+    def __init__(self, game: Any):
+        cs = game.cards
+        prot = game.protagonist
+        self.grey: dict[str, tuple] = {c: e.grey for c, e in cs.events.items()}
+        self.char: dict[str, int | None] = {
+            c: (char_code(e.weak, e.toughness, 0) if e.is_character else None) for c, e in cs.events.items()}
+        self.kinds: dict[str, frozenset] = {c: frozenset(x[0] for x in e.grey) for c, e in cs.events.items()}
+        self.limit: int = prot.burial_limit
+        self.power: str = prot.power
+        self.max_uses: int = prot.uses
+        self.tokens = cs.tokens
+        self.token_ids = cs.token_ids
+
+
+class _Work:
+    """A mutable Interrogation position (the fields of a key, unpacked)."""
+
+    __slots__ = ("i", "front", "res", "resp", "aside", "buried", "uses", "pres",
+                 "src", "nxt", "failed", "cur", "pending", "over")
+
+    def copy(self) -> "_Work":
+        w = _Work.__new__(_Work)
+        w.i, w.front, w.res, w.resp, w.aside = self.i, self.front[:], self.res, self.resp, self.aside
+        w.buried, w.uses, w.pres = self.buried, self.uses, self.pres
+        w.src, w.nxt, w.failed, w.cur = self.src, self.nxt, self.failed, self.cur
+        w.pending, w.over = self.pending, self.over
+        return w
+
+
+class InterrogationSolver:
+    """Exact values for one Interrogation: one Memory (positions later in the same Memory are
+    its suffixes), one Protagonist, and one set of tokens in play.
+
+    ``value(k)`` searches with floats (fast: the best option is all an agent needs);
+    ``exact(k)`` gives the ``Fraction``, evaluating exactly only the options whose float value
+    is within ``1e-9`` of the best (the exact best is always among them)."""
+
+    TOL = 1e-9
+
+    def __init__(self, rules: Rules, memory: tuple[str, ...], base: tuple[tuple[int, int], ...], respites: int):
+        self.rules = rules
+        self.memory = memory
+        self.base = base           # (mask, count) of the tokens with weaknesses, always in the bag
+        self.base_total = sum(n for _, n in base)
+        self.respites = respites   # Respite tokens in play (in the bag or beside it)
+        self.fmemo: dict[Any, float] = {}
+        self.xmemo: dict[Any, Fraction] = {}
+        # what a token shows, by the number of Respites in the bag: (mask, count) and the total
+        self._draws = []
+        for r in range(respites + 1):
+            d = list(base) + ([(0, r)] if r else [])
+            self._draws.append((tuple(d), self.base_total + r))
+        self._tables()
+        self.nodes = 0  # decision positions searched (for benchmarks and budgets)
+        self.budget = float("inf")  # value() raises OverBudget past this many nodes
+
+    def _tables(self) -> None:
+        """What the rest of the Memory can still do, from each index: this lets the key forget
+        what can no longer matter (toughness once nothing heals, Reserves once no Calamity can
+        be drawn, Characters once nothing can hurt them) and call a position lost as soon as
+        the Events that must be buried make the limit unavoidable."""
+        R = self.rules
+        n = len(self.memory)
+        self.heal_ahead = [False] * (n + 1)
+        self.cal_ahead = [False] * (n + 1)
+        self.harm_ahead = [False] * (n + 1)
+        # doomed[i]: the fewest buried Events before unstacking memory[i] that make losing
+        # certain. Only Events with no grey banner and "bury this" must bury; only "unbury"
+        # takes one back. lost[b] says it for the suffix being built, backwards.
+        self.doomed = [R.limit] * (n + 1)
+        lost = [b >= R.limit for b in range(R.limit + 2)]
+        for i in range(n - 1, -1, -1):
+            kinds = R.kinds[self.memory[i]]
+            self.heal_ahead[i] = self.heal_ahead[i + 1] or "heal" in kinds
+            self.cal_ahead[i] = self.cal_ahead[i + 1] or "calamity" in kinds
+            self.harm_ahead[i] = self.harm_ahead[i + 1] or "calamity" in kinds or "damage" in kinds
+            new = []
+            for b in range(R.limit + 2):
+                if b >= R.limit:
+                    new.append(True)
+                    continue
+                c = b
+                if not kinds:
+                    c += 1
+                else:
+                    if "unbury" in kinds and c:
+                        c -= 1
+                    if "bury_self" in kinds:
+                        c += 1
+                new.append(c >= R.limit or lost[min(c, R.limit)])
+            lost = new
+            self.doomed[i] = next(b for b in range(R.limit + 1) if lost[b])
+        self._rest: dict[tuple, tuple[bool, bool, bool, int]] = {}
+
+    def _rest_of(self, src: str, nxt: int) -> tuple[bool, bool, bool, int]:
+        """(heal, calamity, harm, must-bury) still to come in the banner being applied."""
+        k = (src, nxt)
+        r = self._rest.get(k)
+        if r is None:
+            kinds = [x[0] for x in self.rules.grey[src][nxt:]]
+            r = self._rest[k] = ("heal" in kinds, "calamity" in kinds, "calamity" in kinds or "damage" in kinds,
+                                 int("bury_self" in kinds))
+        return r
+
+    # ---- keys ---------------------------------------------------------------------------------
+    def key(self, w: _Work) -> Any:
+        """The canonical key of a position: equal keys have equal values."""
+        if w.over is not None:
+            return w.over
+        i, p, front = w.i, w.pending, w.front
+        if w.src is not None:
+            heal, cal, harm, bury = self._rest_of(w.src, w.nxt)
+        else:
+            heal = cal = harm = False
+            bury = 0
+        if w.buried + bury >= self.doomed[i]:
+            return LOST
+        R = self.rules
+        heal = heal or self.heal_ahead[i] or (R.power == "reserve heal" and w.pres != 7) or (p is not None and p[0] == "heal")
+        cal = cal or self.cal_ahead[i] or (p is not None and p[0] == "cal")
+        harm = harm or cal or self.harm_ahead[i] or (p is not None and p[0] == "damage")
+        if not harm and p is None:
+            # Nothing can hurt a Character any more, so only the Events that must be buried
+            # remain, and they were not enough to lose (the doomed test above): a sure win.
+            return WON
+        if not heal:  # damage only matters through what a Character can still take
+            front = [(c & (7 | _FLAGS)) | (_tough(c) - _dmg(c)) << _T for c in front]
+        res, resp, uses = w.res, w.resp, w.uses
+        if not cal:
+            res, resp, uses = 0, 0, R.max_uses
+        if p is not None and p[0] == "cal":
+            fm = 0
+            for c in front:
+                fm |= c
+            p = ("cal", (p[1] | p[2]) & ~p[3] & ~p[4] & fm & 7, p[2], p[3], p[4])
+        return (i, tuple(sorted(front)), res, resp, w.buried, uses, w.pres, w.src, w.nxt, w.failed, w.cur, p)
+
+    def _work(self, k: tuple) -> _Work:
+        w = _Work.__new__(_Work)
+        (w.i, front, w.res, w.resp, w.buried, w.uses, w.pres, w.src, w.nxt, w.failed, w.cur, w.pending) = k
+        w.front = list(front)
+        w.aside = self.respites - w.resp
+        w.over = None
+        return w
+
+    # ---- values ---------------------------------------------------------------------------------
+    def value(self, k: Any) -> float:
+        """The chance of winning from position ``k`` with best play (a float)."""
+        if k == WON:
+            return 1.0
+        if k == LOST:
+            return 0.0
+        v = self.fmemo.get(k)
+        if v is not None:
+            return v
+        self.nodes += 1
+        if self.nodes > self.budget:
+            raise OverBudget(self.nodes)
+        w = self._work(k)
+        best = 0.0
+        for a in self._search_actions(w):
+            v = self.action_value(w, a)
+            if v > best:
+                best = v
+                if best >= 1.0:
+                    break
+        self.fmemo[k] = best
+        return best
+
+    def action_value(self, w: _Work, a: tuple) -> float:
+        total = 0.0
+        for p, child in self.outcomes(w, a, False):
+            total += p * self.value(child)
+        return total
+
+    def exact(self, k: Any) -> Fraction:
+        """The same value as a ``Fraction``."""
+        if k == WON:
+            return Fraction(1)
+        if k == LOST:
+            return Fraction(0)
+        v = self.xmemo.get(k)
+        if v is not None:
+            return v
+        w = self._work(k)
+        acts = self._search_actions(w)
+        if len(acts) > 1:
+            fv = [self.action_value(w, a) for a in acts]
+            top = max(fv) - self.TOL
+            acts = [a for a, f in zip(acts, fv) if f >= top]
+        best = Fraction(0)
+        for a in acts:
+            v = self.exact_action_value(w, a)
+            if v > best:
+                best = v
+        self.xmemo[k] = best
+        return best
+
+    def exact_action_value(self, w: _Work, a: tuple) -> Fraction:
+        total = Fraction(0)
+        for p, child in self.outcomes(w, a, True):
+            total += p * self.exact(child)
+        return total
+
+    def outcomes(self, w: _Work, a: tuple, exact: bool = True) -> list[tuple[Any, Any]]:
+        """``[(probability, key)]`` of the positions ``a`` can lead to (equal keys merged).
+        Probabilities are ``Fraction``s when ``exact``, else floats."""
+        w = w.copy()
+        req = self._act(w, a)
+        out: dict[Any, Any] = {}
+        self._settle(w, req, Fraction(1) if exact else 1.0, out, exact)
+        return [(p, k) for k, p in out.items()]
+
+    def _settle(self, w: _Work, req: tuple | None, p: Any, out: dict, exact: bool) -> None:
+        if req is None and w.over is None:
+            req = self._advance(w)
+        if req is None:
+            k = self.key(w)
+            out[k] = out[k] + p if k in out else p
+            return
+        add, ignore, by = req
+        draws, total = self._draws[w.resp]
+        fm = 0
+        for c in w.front:
+            fm |= c
+        fm &= 7
+        # Tokens that hit the same Characters and leave the same choice lead to the same
+        # position: group them (their probabilities add up) and follow each group once.
+        groups: dict[tuple, list] = {}
+        R = self.rules
+        power_open = w.uses < R.max_uses and R.power in ("redraw", "restore")
+        for mask, n in draws:
+            weak = (mask | add) & ~ignore & ~by
+            hit = weak & fm
+            opens = bool(hit) and (bool(weak & w.res) or power_open)
+            g = groups.get((hit, opens))
+            if g is None:
+                groups[(hit, opens)] = [mask, n]
+            else:
+                g[1] += n
+        for mask, n in groups.values():
+            c = w.copy()
+            c.pending = ("cal", mask, add, ignore, by)
+            self._cal_decision(c)
+            self._settle(c, None, p * Fraction(n, total) if exact else p * n / total, out, exact)
+
+    def _search_actions(self, w: _Work) -> list[tuple]:
+        """The legal actions worth searching. Less damage is never worse (whatever a more
+        damaged Character can survive, a less damaged one can too), so while someone can be
+        healed, "Stop healing" is never better than healing: it is left out of the search (its
+        own value is still given when asked for, see ``action_values``)."""
+        acts = self.legal(w)
+        if len(acts) < 2:
+            return acts
+        p = w.pending
+        if p is not None and p[0] == "heal" and acts[0][0] == "heal":
+            acts = [a for a in acts if a[0] != "stop_heal"]
+        if self.rules.power == "restore":
+            # Restoring a Reserve only helps when it is consumed against a Calamity, and the
+            # power can be used at that very decision; so using it anywhere else, or on a
+            # Reserve the drawn Calamity does not concern, is never better than waiting.
+            useful = 0
+            if p is not None and p[0] == "cal":
+                fm = 0
+                for c in w.front:
+                    fm |= c
+                useful = (p[1] | p[2]) & ~p[3] & ~p[4] & fm & 7
+            acts = [a for a in acts if a[0] != "restore_power" or useful >> a[1] & 1]
+        return acts
+
+    # ---- the rules (the Interrogation part of gamelib.rules.walking_deck, on codes) -----------
+    def legal(self, w: _Work) -> list[tuple]:
+        R = self.rules
+        p = w.pending
+        out: list[tuple] = []
+        if p is not None:
+            kind = p[0]
+            if kind == "damage":
+                out = [("damage", c) for c in sorted(set(w.front))]
+            elif kind == "heal":
+                m = p[2]
+                out = [("heal", c) for c in sorted(set(w.front))
+                       if _dmg(c) and not c & HEALED and (not m or _weak(c) & m)]
+                out.append(("stop_heal",))
+            else:
+                weak = (p[1] | p[2]) & ~p[3] & ~p[4]
+                out = [("ignore", r) for r in range(3) if weak >> r & 1 and w.res >> r & 1]
+                out.append(("apply_calamity",))
+                if R.power == "redraw" and w.uses < R.max_uses:
+                    out.append(("redraw",))
+        else:
+            out.append(("unstack",))
+            if R.power == "reserve heal":
+                chars = sorted(set(w.front))
+                for r in range(3):
+                    if not w.pres >> r & 1:
+                        out.extend(("reserve_heal", r, c) for c in chars if _dmg(c) and _weak(c) >> r & 1)
+        if R.power == "restore" and w.uses < R.max_uses:
+            out.extend(("restore_power", r) for r in range(3) if not w.res >> r & 1)
+        return out
+
+    def _act(self, w: _Work, a: tuple) -> tuple | None:
+        """Carry out ``a``; returns a Calamity draw request (add, ignore, by) or None."""
+        kind = a[0]
+        if kind == "unstack":
+            c = self.memory[w.i]
+            w.i += 1
+            R = self.rules
+            if not R.grey[c]:
+                self._bury(w)
+            else:
+                code = R.char[c]
+                w.src, w.nxt, w.failed = c, 0, False
+                if code is not None:
+                    w.front.append(code | SRC)
+                    w.cur = False
+                else:
+                    w.cur = True
+        elif kind == "damage":
+            left = w.pending[1] - 1
+            w.pending = ("damage", left) if left else None
+            self._damage(w, a[1])
+            if w.over is None and w.pending is not None and not w.front:
+                w.pending = None
+        elif kind == "heal":
+            _, left, m = w.pending
+            j = w.front.index(a[1])
+            w.front[j] = (a[1] - (1 << _D)) | HEALED
+            left -= 1
+            if not left or not any(_dmg(c) and not c & HEALED and (not m or _weak(c) & m) for c in w.front):
+                self._end_heal(w)
+            else:
+                w.pending = ("heal", left, m)
+        elif kind == "stop_heal":
+            self._end_heal(w)
+        elif kind == "ignore":
+            r = a[1]
+            _, mask, add, ignore, by = w.pending
+            w.res &= ~(1 << r)
+            w.pending = ("cal", mask, add, ignore, by | 1 << r)
+            self._cal_decision(w)
+        elif kind == "apply_calamity":
+            self._resolve(w)
+        elif kind == "redraw":
+            w.uses += 1
+            _, _, add, ignore, by = w.pending
+            w.pending = None
+            return (add, ignore, by)
+        elif kind == "restore_power":
+            w.uses += 1
+            w.res |= 1 << a[1]
+        elif kind == "reserve_heal":
+            r, c = a[1], a[2]
+            w.pres |= 1 << r
+            w.res &= ~(1 << r)
+            j = w.front.index(c)
+            w.front[j] = c - (1 << _D)
+        else:  # pragma: no cover
+            raise ValueError(f"unknown action {a!r}")
+        return None
+
+    def _end_heal(self, w: _Work) -> None:
+        w.pending = None
+        w.front = [c & ~HEALED for c in w.front]
+
+    def _bury(self, w: _Work) -> None:
+        w.buried += 1
+        if w.buried >= self.rules.limit:
+            w.over = LOST
+
+    def _damage(self, w: _Work, c: int) -> None:
+        j = w.front.index(c)
+        if _dmg(c) >= _tough(c):
+            del w.front[j]
+            self._bury(w)
+        else:
+            w.front[j] = c + (1 << _D)
+
+    def _cal_decision(self, w: _Work) -> None:
+        R = self.rules
+        _, mask, add, ignore, by = w.pending
+        weak = (mask | add) & ~ignore & ~by
+        fm = 0
+        for c in w.front:
+            fm |= c
+        if weak & fm & 7:  # someone would be hurt: is there a choice? (Reserve r covers weakness bit r)
+            if weak & w.res:
+                return
+            if w.uses < R.max_uses and (R.power == "redraw" or R.power == "restore"):
+                return
+        self._resolve(w)
+
+    def _resolve(self, w: _Work) -> None:
+        _, mask, add, ignore, by = w.pending
+        w.pending = None
+        weak = (mask | add) & ~ignore & ~by
+        for c in [c for c in w.front if _weak(c) & weak]:
+            self._damage(w, c)
+            if w.over is not None:
+                return
+
+    def _advance(self, w: _Work) -> tuple | None:
+        """Everything automatic until a decision, the end, or a Calamity draw (returned)."""
+        grey = self.rules.grey
+        while w.over is None and w.pending is None:
+            if w.src is not None:
+                effects = grey[w.src]
+                while w.nxt < len(effects):
+                    x = effects[w.nxt]
+                    w.nxt += 1
+                    req = self._effect(w, x)
+                    if req is not None:
+                        return req
+                    if w.over is not None or w.pending is not None:
+                        return None
+                self._finish(w)
+            elif w.i < len(self.memory):
+                return None
+            else:
+                w.over = WON
+        return None
+
+    def _effect(self, w: _Work, x: tuple) -> tuple | None:
+        k = x[0]
+        if k == "restore":
+            w.res |= 1 << x[1]
+        elif k == "consume":
+            w.res &= ~(1 << x[1])
+        elif k == "bury_self":
+            if w.cur:
+                w.cur = False
+            else:
+                j = next((j for j, c in enumerate(w.front) if c & SRC), None)
+                if j is None:  # pragma: no cover - the engine raises here too
+                    raise AssertionError(f"{w.src} is not where its banner applies")
+                del w.front[j]
+            self._bury(w)
+        elif k == "respite_in":
+            if w.aside:
+                w.aside -= 1
+                w.resp += 1
+        elif k == "respite_out":
+            if w.resp:
+                w.resp -= 1
+                w.aside += 1
+        elif k == "damage":
+            if not w.front:
+                w.failed = True
+            else:
+                w.pending = ("damage", x[1])
+        elif k == "calamity":
+            if not w.front:
+                w.failed = True
+            else:
+                return (x[1], x[2], 0)
+        elif k == "heal":
+            m = x[2]
+            if any(_dmg(c) and (not m or _weak(c) & m) for c in w.front):
+                w.pending = ("heal", x[1], m)
+        elif k == "unbury":
+            if w.buried:
+                w.buried -= 1
+        else:  # pragma: no cover - Journey-only effects are refused on grey banners by the loader
+            raise ValueError(f"effect {x!r} cannot be on a grey banner")
+        return None
+
+    def _finish(self, w: _Work) -> None:
+        failed = w.failed
+        w.src, w.nxt, w.failed = None, 0, False
+        if w.cur:
+            w.cur = False
+            if failed:
+                self._bury(w)
+            return
+        j = next((j for j, c in enumerate(w.front) if c & SRC), None)
+        if j is None:
+            return
+        if failed:
+            del w.front[j]
+            self._bury(w)
+        else:
+            w.front[j] &= ~SRC
+
+
+# ---- from the engine to the solver and back ------------------------------------------------------
+
+_rules: dict[tuple, Rules] = {}
+_solvers: dict[tuple, InterrogationSolver] = {}
+MAX_SOLVERS = 64        # solvers (Memories) kept for hints; each remembers its positions
+MAX_POSITIONS = 400_000  # memoised positions across them before the oldest solver is dropped
+
+
+def rules_for(game: Any) -> Rules:
+    k = (id(game.cards), game.protagonist.name)
+    r = _rules.get(k)
+    if r is None or r.tokens is not game.cards.tokens:
+        r = _rules[k] = Rules(game)
+    return r
+
+
+def _bag(state: Any) -> tuple[tuple[tuple[int, int], ...], int, int]:
+    """(masks and counts of the tokens with weaknesses in play, Respites in play, Respites in the bag)."""
+    tokens = state.game.cards.tokens
+    inside = list(state.bag) + ([state.drawn] if state.drawn else [])
+    counts: dict[int, int] = {}
+    resp = 0
+    for t in state.game.cards.token_ids:  # card-file order: the same whatever the bag's order
+        if t in inside:
+            if tokens[t].respite:
+                resp += 1
+            else:
+                counts[tokens[t].weak] = counts.get(tokens[t].weak, 0) + 1
+    return tuple(counts.items()), resp + len(state.aside), resp
+
+
+def is_interrogation(state: Any) -> bool:
+    return state.game.name == "walking-deck" and state.stage == "Interrogation"
+
+
+def covers(solver: InterrogationSolver | None, state: Any) -> bool:
+    """Whether ``solver`` was made for this Interrogation (or an earlier point of it)."""
+    if solver is None or not is_interrogation(state):
+        return False
+    base, respites, _ = _bag(state)
+    n = len(state.memory)
+    return (solver.rules is rules_for(state.game) and solver.base == base and solver.respites == respites
+            and len(solver.memory) >= n and solver.memory[len(solver.memory) - n:] == tuple(state.memory))
+
+
+def solver_for(state: Any, cache: bool = True) -> InterrogationSolver:
+    """The solver for this Interrogation. With ``cache``, solvers are kept (by Memory,
+    Protagonist and tokens in play), so stepping through one game reuses the work."""
+    if not is_interrogation(state):
+        raise ValueError("the exact solver covers the Interrogation of The Walking Deck; this is "
+                         f"{state.game.title}, {state.phase}")
+    rules = rules_for(state.game)
+    base, respites, _ = _bag(state)
+    memory = tuple(state.memory)
+    if cache:
+        for sv in reversed(_solvers.values()):
+            if covers(sv, state):
+                return sv
+    solver = InterrogationSolver(rules, memory, base, respites)
+    if cache:
+        while _solvers and (len(_solvers) >= MAX_SOLVERS
+                            or sum(len(s.fmemo) + len(s.xmemo) for s in _solvers.values()) > MAX_POSITIONS):
+            _solvers.pop(next(iter(_solvers)))
+        _solvers[(id(rules), base, respites, memory)] = solver
+    return solver
+
+
+def work_of(solver: InterrogationSolver, state: Any) -> _Work:
+    """The solver's working copy of an engine position of the same Interrogation (not over)."""
+    ev = state.game.cards.events
+    p = state.pending
+    healed = p[3] if p is not None and p[0] == "heal" else ()
+    front = [_code(state, c, healed) for c in state.front]
+    if p is None:
+        pend = None
+    elif p[0] == "damage":
+        pend = ("damage", p[1])
+    elif p[0] == "heal":
+        pend = ("heal", p[1], p[2])
+    elif p[0] == "calamity":
+        pend = ("cal", state.game.cards.tokens[p[1]].weak, p[2], p[3], p[4])
+    else:  # pragma: no cover - Journey decisions never happen in the Interrogation
+        raise ValueError(f"unexpected decision {p!r} in the Interrogation")
+    resp = _bag(state)[2]
+    src = state.src
+    w = _Work.__new__(_Work)
+    w.i = len(solver.memory) - len(state.memory)
+    w.front, w.res, w.resp, w.aside = front, sum(1 << r for r in range(3) if state.reserves[r]), resp, solver.respites - resp
+    w.buried, w.uses, w.pres = len(state.buried), state.uses, state.power_reserves
+    w.src, w.nxt, w.failed = src, (state.nxt if src else 0), (state.failed if src else False)
+    w.cur = src is not None and state.current == src
+    w.pending, w.over = pend, None
+    return w
+
+
+def key_of(solver: InterrogationSolver, state: Any) -> Any:
+    """The solver's canonical key for an engine position of the same Interrogation."""
+    if state.over is not None:
+        return WON if state.over == "won" else LOST
+    return solver.key(work_of(solver, state))
+
+
+def _code(state: Any, c: str, healed: tuple = ()) -> int:
+    e = state.game.cards.events[c]
+    x = char_code(e.weak, e.toughness, state.dmg[c])
+    if c == state.src:
+        x |= SRC
+    if c in healed:
+        x |= HEALED
+    return x
+
+
+def model_action(state: Any, action: Action) -> tuple:
+    """The solver's action for an engine action (Characters become their codes)."""
+    p = state.pending
+    healed = p[3] if p is not None and p[0] == "heal" else ()
+    k, args = action.kind, action.args
+    if k in ("damage", "heal"):
+        return (k, _code(state, args[0], healed))
+    if k == "reserve_heal":
+        return (k, args[0], _code(state, args[1], healed))
+    if k in ("ignore", "restore_power"):
+        return (k, args[0])
+    if k in ("unstack", "stop_heal", "apply_calamity", "redraw"):
+        return (k,)
+    raise ValueError(f"{action.label!r} is not an Interrogation decision")
+
+
+def solve(state: Any, exact: bool = True, cache: bool = True) -> Fraction | float:
+    """The chance of winning from an Interrogation position with best play: a ``Fraction``
+    (or a float with ``exact=False``, faster)."""
+    if state.is_over:
+        won = state.over == "won"
+        return Fraction(int(won)) if exact else float(won)
+    solver = solver_for(state, cache)
+    k = key_of(solver, state)
+    return solver.exact(k) if exact else solver.value(k)
+
+
+def budgeted_value(state: Any, nodes: int, solver: InterrogationSolver | None = None) -> float | None:
+    """The float value of an Interrogation position if it can be found within ``nodes`` new
+    positions, else None (agents use this at the leaves of their search). ``solver``: one
+    made by ``solver_for(state, cache=False)`` to reuse (else a fresh one)."""
+    if state.is_over:
+        return float(state.over == "won")
+    if solver is None:
+        solver = solver_for(state, cache=False)
+    solver.budget = solver.nodes + nodes
+    try:
+        return solver.value(key_of(solver, state))
+    except OverBudget:
+        return None
+    finally:
+        solver.budget = float("inf")
+
+
+def action_values(state: Any, exact: bool = True, cache: bool = True,
+                  solver: InterrogationSolver | None = None) -> dict[str, Fraction | float]:
+    """``{label: chance of winning}`` for each legal action of an Interrogation position,
+    each followed by best play."""
+    if state.is_over:
+        return {}
+    if solver is None:
+        solver = solver_for(state, cache)
+    w = work_of(solver, state)
+    out: dict[str, Any] = {}
+    values: dict[tuple, Any] = {}
+    for a in state.legal_actions():
+        m = model_action(state, a)
+        if m not in values:
+            values[m] = solver.exact_action_value(w, m) if exact else solver.action_value(w, m)
+        out[a.label] = values[m]
+    return out
+
+
+def best_action(state: Any, solver: InterrogationSolver | None = None, nodes: float = float("inf")) -> Action | None:
+    """A legal action of highest value (the first in the legal order within ``1e-9`` of the
+    best, by the float search), or None if that takes more than ``nodes`` new positions."""
+    legal = state.legal_actions()
+    if len(legal) == 1:
+        return legal[0]
+    if solver is None:
+        solver = solver_for(state)
+    solver.budget = solver.nodes + nodes
+    try:
+        vals = action_values(state, exact=False, solver=solver)
+    except OverBudget:
+        return None
+    finally:
+        solver.budget = float("inf")
+    best = max(vals.values()) - InterrogationSolver.TOL
+    return next(a for a in legal if vals[a.label] >= best)
+
+
+def clear_cache() -> None:
+    _solvers.clear()
+
+
+__all__ = ["InterrogationSolver", "OverBudget", "Rules", "budgeted_value", "covers", "solve", "action_values", "best_action", "solver_for", "key_of",
+           "work_of", "model_action", "is_interrogation", "clear_cache", "WON", "LOST"]

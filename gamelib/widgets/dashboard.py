@@ -1,0 +1,162 @@
+"""``dashboard(game)``: the one line a dashboard notebook needs. It reads the page's URL query
+string, so a teacher can share a link to one game, seen one way:
+
+    ?seed=6915206964022700985          the game of that seed (every digit kept)
+    &large=1                           large text for a projector
+    &view=table   or   &view=blue      the table view, or one seat's view
+    &protagonist=Boris  &players=5     any game option with a fixed set of values, or a number
+    &blue=person  &green=heuristic     who plays a seat (person or an agent's name)
+    &pause=1.5                         seconds between agents' decisions
+
+Under Voila the query string reaches the kernel as ``QUERY_STRING``; with pre-started
+(preheated) kernels the notebook runs before anyone asks for the page, so ``voila.utils
+.get_query_string()`` waits for the request, as Voila documents. Outside Voila (JupyterLab,
+nbval) there is no query string and the defaults apply. A wrong parameter never breaks the
+page: it is reported in words above the game, and its default is used."""
+from __future__ import annotations
+
+import os
+from typing import Any, Mapping
+from urllib.parse import parse_qs
+
+from ..core import Game, GamelibError, load
+from ..core.registry import game_class
+from .controls import PERSON, parse_seed
+from .stepper import Stepper
+
+#: parameters Voila itself reads from the query string; not ours to complain about
+VOILA_PARAMETERS = {"theme", "template", "classic-tree", "voila-template", "token"}
+TRUE = {"1", "true", "yes", "on"}
+FALSE = {"0", "false", "no", "off", ""}
+
+
+def query_string() -> str:
+    """The page's query string (without '?'), or '' outside Voila."""
+    if os.environ.get("VOILA_PREHEAT") == "True":  # a pre-started kernel: wait for the request
+        try:
+            from voila.utils import get_query_string
+
+            return get_query_string() or ""
+        except Exception:  # noqa: BLE001 - no Voila here after all: no parameters
+            return os.environ.get("QUERY_STRING", "")
+    return os.environ.get("QUERY_STRING", "")
+
+
+def _flag(name: str, text: str) -> bool:
+    t = text.strip().lower()
+    if t in TRUE:
+        return True
+    if t in FALSE:
+        return False
+    raise GamelibError(f"URL parameter {name}={text!r}: write 1 or 0")
+
+
+def _option_value(game: str, spec: Any, text: str) -> Any:
+    if spec.choices:
+        for c in spec.choices:
+            if str(c) == text or (isinstance(c, str) and c.casefold() == text.casefold()):
+                return c
+        raise GamelibError(f"URL parameter {spec.name}={text!r} is not allowed; choose one of "
+                           + ", ".join(str(c) for c in spec.choices))
+    default = spec.default
+    if isinstance(default, bool):
+        return _flag(spec.name, text)
+    if isinstance(default, int):
+        try:
+            return int(text)
+        except ValueError:
+            raise GamelibError(f"URL parameter {spec.name}={text!r} must be a whole number") from None
+    # paths and free text would let a link make the server read its files: not from a URL
+    raise GamelibError(f"option {spec.name} cannot be set from a link (open the game in a notebook instead)")
+
+
+def parse_parameters(game: str, query: str | Mapping[str, str], **defaults: Any) -> tuple[dict[str, Any], list[str]]:
+    """(arguments for ``Stepper``, problems in words) from a query string. Pure: tested alone."""
+    params = ({k: v[-1] for k, v in parse_qs(query, keep_blank_values=True).items()}
+              if isinstance(query, str) else dict(query))
+    cls = game_class(game)
+    specs = {o.name: o for o in cls.option_specs}
+    problems: list[str] = []
+    options: dict[str, Any] = dict(defaults.pop("options", {}))
+    out: dict[str, Any] = {"seed": defaults.pop("seed", 1), "large": defaults.pop("large", False),
+                           "view": defaults.pop("view", None), "pause": defaults.pop("pause", 0.6)}
+    seats: dict[str, str] = dict(defaults.pop("seats", {}) or {})
+    out.update(defaults)
+    for name, text in params.items():
+        try:
+            if name == "seed":
+                out["seed"] = parse_seed(text)
+            elif name == "large":
+                out["large"] = _flag(name, text)
+            elif name == "view":
+                out["view"] = "table" if text.strip().lower() in ("table", "teacher") else text.strip()
+            elif name == "pause":
+                try:
+                    out["pause"] = max(0.0, min(5.0, float(text)))
+                except ValueError:
+                    raise GamelibError(f"URL parameter pause={text!r} must be a number of seconds, e.g. 1.5") from None
+            elif name in specs:
+                options[name] = _option_value(game, specs[name], text)
+            elif name in VOILA_PARAMETERS:
+                continue
+            else:
+                seats[name] = text.strip()  # a seat name, checked once the players are known
+        except GamelibError as exc:
+            problems.append(str(exc) + "; using the default instead.")
+    try:
+        g = load(game, **options)
+    except GamelibError as exc:
+        problems.append(f"{exc}; using the default options instead.")
+        g = load(game)
+    players = g.players
+    agents = None
+    good_seats: dict[str, str] = {}
+    for name, who in seats.items():
+        if name not in players:
+            known = ["seed", "large", "view", "pause", *specs, *players]
+            problems.append(f"unknown URL parameter {name!r} ignored; the parameters are {', '.join(known)}.")
+            continue
+        if agents is None:
+            from ..agents import agents_for
+
+            agents = list(agents_for(g))
+        if who != PERSON and who not in agents:
+            problems.append(f"URL parameter {name}={who!r}: choose person or one of {', '.join(agents)}; "
+                            "using the default instead.")
+            continue
+        good_seats[name] = who
+    if good_seats and len(players) > 1:
+        default = "heuristic" if "heuristic" in (agents or []) else "random"
+        base = {p: (PERSON if i == 0 else default) for i, p in enumerate(players)}
+        out["seats"] = {**base, **good_seats}
+    if out["view"] not in (None, "table") and out["view"] not in players:
+        problems.append(f"URL parameter view={out['view']!r}: choose table or one of {', '.join(players)}; "
+                        "showing the first person's view.")
+        out["view"] = None
+    if out["view"] in players and len(players) > 1 and "seats" not in out:
+        # a link to one seat's view is a link to play that seat; the others are agents
+        default = "heuristic" if "heuristic" in (agents or _agent_names(g)) else "random"
+        out["seats"] = {p: (PERSON if p == out["view"] else default) for p in players}
+    out["game"] = g
+    return out, problems
+
+
+def _agent_names(g: Game) -> list[str]:
+    from ..agents import agents_for
+
+    return list(agents_for(g))
+
+
+def dashboard(game: str | Game, query: str | None = None, **defaults: Any) -> Stepper:
+    """The Stepper of a dashboard page, set from its URL (see the module's doc). ``defaults``:
+    ``seed``, ``large``, ``view``, ``pause``, ``seats``, ``options`` (a dict) and any other
+    Stepper argument, used where the URL says nothing."""
+    name = game.name if isinstance(game, Game) else game
+    if isinstance(game, Game):
+        defaults.setdefault("options", dict(game.options))
+    args, problems = parse_parameters(name, query_string() if query is None else query, **defaults)
+    g = args.pop("game")
+    return Stepper(g, notices=problems, **args)
+
+
+__all__ = ["dashboard", "parse_parameters", "query_string"]

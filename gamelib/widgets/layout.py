@@ -1,0 +1,165 @@
+"""How the stepper's widgets are built (once) and laid out; ``Stepper`` inherits this. Every
+widget has a ``gl-*`` class: the stylesheet (``style.py``) places it, browser tests find it."""
+from __future__ import annotations
+
+import ipywidgets as w
+
+from .controls import PERSON, SeedText, box, button, heading, show
+from .style import STYLE
+
+PLAYER_VIEW = "player view"
+TABLE_VIEW = "table view"
+
+
+class Building:
+    def _build(self, show_options: bool, agent: str, table_view: bool, seed: int, pause: float) -> None:
+        g = lambda fn: (lambda: self._user(fn))  # noqa: E731 - a person's action
+        self.option_widgets: dict[str, w.Dropdown] = {}
+        if show_options:
+            for spec in type(self.game).option_specs:
+                if spec.choices:
+                    dd = w.Dropdown(options=list(spec.choices), value=self.game.options.get(spec.name, spec.default),
+                                    description=spec.name.replace("_", " ").capitalize(), tooltip=spec.doc,
+                                    style={"description_width": "initial"})
+                    dd.add_class("gl-option")
+                    dd.add_class(f"gl-option-{spec.name}")
+                    self.option_widgets[spec.name] = dd
+        self.seed_widget = SeedText(value=str(seed), description="Seed", style={"description_width": "initial"},
+                                    tooltip="any whole number: the same seed gives the same game")
+        self.seed_widget.add_class("gl-seed")
+        self.new_button = button("New game", "gl-new", g(self._on_new), "start again with this seed and these options")
+        names = list(self._agents())
+        self.agent_widget = w.Dropdown(options=names, value=agent, description="Agent",
+                                       tooltip="who decides for people's seats on Step and Auto-play",
+                                       style={"description_width": "initial"})
+        self.agent_widget.add_class("gl-agent")
+        self.agent_widget.observe(lambda _c: self._user(self._new_agents), names="value")
+        self.save_toggle = button("Save / load", "gl-save-toggle", g(self._toggle_save),
+                                  "copy a save record, load one, or export a replay page")
+
+        self.step_button = button("Step", "gl-step", g(self._step), "the agent takes one decision")
+        self.auto_button = button("Auto-play", "gl-autoplay", g(self._toggle_autoplay),
+                                  "agents play until a person must decide, or to the end")
+        self.undo_button = button("Undo", "gl-undo", g(self._undo), "one decision back from what is on screen (Redo brings it back)")
+        self.redo_button = button("Redo", "gl-redo", g(self._redo), "one decision forward again")
+        self.lines_widget = w.Dropdown(options=[("this line", -1)], value=-1, description="Lines",
+                                       tooltip="every line of play of this game: nothing is lost",
+                                       style={"description_width": "initial"})
+        self.lines_widget.add_class("gl-lines")
+        self.lines_widget.observe(self._on_line, names="value")
+        self.view_widget = w.ToggleButtons(options=[PLAYER_VIEW, TABLE_VIEW],
+                                           value=TABLE_VIEW if table_view else PLAYER_VIEW,
+                                           tooltips=["what one seat may see", "everything face up, for teaching"],
+                                           style={"button_width": "auto"})
+        self.view_widget.add_class("gl-view")
+        self.view_widget.observe(lambda _c: self._on_widget(lambda: None), names="value")
+        self.viewer_widget = w.Dropdown(options=list(self.game.players), value=self.viewer, description="Seen by",
+                                        style={"description_width": "initial"})
+        self.viewer_widget.add_class("gl-viewer")
+        self.viewer_widget.observe(self._on_viewer, names="value")
+        self.large_widget = w.ToggleButton(value=self.large, description="Large text", tooltip="text for the back row")
+        self.large_widget.add_class("gl-large-switch")
+        self.large_widget.observe(self._on_large, names="value")
+
+        self.seat_widgets: dict[str, w.Dropdown] = {}
+        self.pause_widget = w.FloatSlider(value=max(0.0, min(5.0, float(pause))), min=0, max=5, step=0.1,
+                                          description="Agents' pause (s)", readout_format=".1f",
+                                          style={"description_width": "initial"}, continuous_update=False)
+        self.pause_widget.add_class("gl-pause")
+        self.seats_box = box([], "gl-seats")
+        self._build_seats()
+
+        self.history_widget = w.IntSlider(value=0, min=0, max=0, description="History", continuous_update=False,
+                                          style={"description_width": "initial"}, layout=w.Layout(width="100%"))
+        self.history_widget.add_class("gl-history")
+        self.history_widget.observe(self._on_slide, names="value")
+
+        self.status_widget = w.HTML()
+        self.status_widget.add_class("gl-status")
+        self.error_widget = w.HTML()
+        self.error_widget.add_class("gl-error")
+        self.notice_widget = w.HTML()
+        self.notice_widget.add_class("gl-notices")
+        self.confirm_text = w.HTML()
+        self.confirm_yes = button("Yes", "gl-confirm-yes", g(self._confirmed), "go ahead")
+        self.confirm_no = button("Keep playing", "gl-confirm-no", g(self._cancel_confirm), "change nothing")
+        self.confirm_box = box([self.confirm_text, self.confirm_yes, self.confirm_no], "gl-confirm")
+        self.curtain_button = button("I am here: show my view", "gl-curtain-ok", g(self.confirm_seat_now),
+                                     "only when the others look away")
+        self.curtain_box = box([self.curtain_button], "gl-curtain")
+        alert = box([self.error_widget, self.notice_widget, self.confirm_box, self.curtain_box], "gl-alert", vertical=True)
+
+        self.picture_widget = w.HTML()
+        self.picture_widget.add_class("gl-picture")
+        self.actions_note = w.HTML()
+        self.actions_note.add_class("gl-actions-note")
+        self.actions_box = w.Box()
+        self.actions_box.add_class("gl-actions")
+        self.decisions_heading = heading("Your decisions")
+        decisions = box([self.decisions_heading, self.actions_note, self.actions_box], "gl-decisions", vertical=True)
+        self.odds_widget = w.HTML()
+        self.odds_widget.add_class("gl-odds")
+        self.odds_panel = box([heading("Odds of the next draw"), self.odds_widget], "gl-odds-panel", vertical=True)
+        self.log_widget = w.HTML()
+        self.log_widget.add_class("gl-log")
+        log_panel = box([heading("What happened"), self.log_widget], "gl-log-panel", vertical=True)
+
+        self.record_widget = w.Textarea(description="", placeholder="the save record appears here")
+        self.record_widget.add_class("gl-record")
+        self.record_links = w.HTML()
+        self.record_links.add_class("gl-record-links")
+        self.paste_widget = w.Textarea(placeholder="paste a save record here, then press Load save record")
+        self.paste_widget.add_class("gl-paste")
+        self.load_button = button("Load save record", "gl-load", g(self._on_load), "continue the game of the pasted record")
+        self.export_button = button("Export replay page", "gl-export", g(self._on_export),
+                                    "one HTML file that replays this game with a slider, without a server")
+        self.export_link = w.HTML()
+        self.export_link.add_class("gl-export-link")
+        self.save_box = box([heading("Save record (to continue later)"), self.record_widget, self.record_links,
+                             heading("Load a save record"), self.paste_widget, self.load_button,
+                             heading("Share a replay"), box([self.export_button, self.export_link], "gl-export-row")],
+                            "gl-save", vertical=True)
+        show(self.save_box, False)
+
+        setup = box([*self.option_widgets.values(), self.seed_widget, self.new_button, self.agent_widget,
+                     self.save_toggle], "gl-setup")
+        play = box([self.step_button, self.auto_button, self.undo_button, self.redo_button, self.lines_widget,
+                    self.view_widget, self.viewer_widget, self.large_widget], "gl-controls")
+        grid = w.GridBox([setup, self.seats_box, self.save_box, self.status_widget, alert, play,
+                          self.history_widget, self.picture_widget, decisions, self.odds_panel, log_panel])
+        grid.add_class("gl-grid")
+        self.dead_widget = w.HTML()
+        self.dead_widget.add_class("gl-dead")
+        self.widget = w.VBox([w.HTML(STYLE), self.dead_widget, grid])
+        self.widget.add_class("gl-stepper")
+        if self.large:
+            self.widget.add_class("gl-large")
+
+    def _build_seats(self) -> None:
+        """One menu per seat (person or an agent) and the agents' pause; none in a solo game."""
+        if self._one_player:
+            self.seat_widgets = {}
+            self.seats_box.children = ()
+            show(self.seats_box, False)
+            show(self.viewer_widget, False)
+            return
+        options = [PERSON, *self._agents()]
+        self.seat_widgets = {}
+        for p in self.game.players:
+            dd = w.Dropdown(options=options, value=self.seats[p], description=p, style={"description_width": "initial"},
+                            tooltip=f"who decides for {p}")
+            dd.add_class("gl-seat")
+            dd.add_class(f"gl-seat-{p}")
+            dd.observe(lambda c, p=p: None if self._syncing else self._user(lambda: self._set_seat(p, c["new"])),
+                       names="value")
+            self.seat_widgets[p] = dd
+        self.seats_box.children = (heading("Seats"), *self.seat_widgets.values(), self.pause_widget)
+        show(self.seats_box, True)
+        show(self.viewer_widget, True)
+        self._syncing = True
+        try:
+            self.viewer_widget.options = list(self.game.players)
+            self.viewer_widget.value = self.viewer
+        finally:
+            self._syncing = False
+

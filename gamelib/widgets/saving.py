@@ -1,0 +1,106 @@
+"""Save records and replay pages in the stepper; ``Stepper`` inherits this. A record pasted by
+a person is untrusted: it is checked in full before anything changes, and only a GamelibError
+(a sentence naming what is wrong) comes out."""
+from __future__ import annotations
+
+import base64
+import json
+import urllib.parse
+from html import escape
+
+from ..core import GamelibError, load_record
+from .controls import show
+from .style import COPY_BUTTON
+
+#: a pasted save record longer than this is refused before it is read
+MAX_RECORD_CHARS = 2_000_000
+
+
+class Saving:
+    def load_record(self, text: str) -> None:
+        """Continue the game of a save record (as pasted by a person; refused in words if wrong)."""
+        self.paste_widget.value = text
+        self._user(self._load_now)
+
+    def export_html(self) -> str:
+        """The replay page of this game as the screen shows it (``gamelib.render.export``)."""
+        from ..render.export import to_html
+
+        table = self.table_view
+        return to_html(self.state, reveal=table, player=None if table else self.viewer, large=self.large)
+
+    def _toggle_save(self) -> None:
+        show(self.save_box, self.save_box.layout.display == "none")
+
+    def _on_load(self) -> None:
+        text = self.paste_widget.value or ""
+        self._check_record(text)  # refuse a bad record before asking anything
+        tl = self.timeline
+        if not tl.present.is_over and tl.tip.ply > 0:
+            self._ask("Load this save record? The game on screen is not finished and is lost unless you copy "
+                      "its save record first.", "Load it", self._load_now)
+            return
+        self._load_now()
+
+    def _check_record(self, text: str):
+        """The state a pasted record describes, or a GamelibError in words. A record comes from
+        a person: it may only use this page's game and the options this page offers."""
+        if not text.strip():
+            raise GamelibError("paste a save record into the box first (it starts with {\"format\": \"gamelib-record\")")
+        if len(text) > MAX_RECORD_CHARS:
+            raise GamelibError(f"this save record is too long ({len(text)} characters; at most {MAX_RECORD_CHARS})")
+        try:
+            data = json.loads(text)
+        except ValueError:
+            data = None
+        if isinstance(data, dict) and isinstance(data.get("options"), dict):
+            specs = {o.name: o for o in type(self.game).option_specs}
+            for name, value in data["options"].items():
+                spec = specs.get(name)
+                if spec is not None and name not in self.option_widgets and value != spec.default:
+                    raise GamelibError(f"this save record sets option {name}={value!r}, which this page does not "
+                                       f"offer; open it in a notebook with gamelib.load_record instead")
+        state = load_record(text)  # RecordError (a GamelibError) names what is wrong
+        if state.game.name != self.game.name:
+            raise GamelibError(f"this save record is a game of {state.game.title}, not {self.game.title}: "
+                               "open that game's dashboard to load it")
+        return state
+
+    def _load_now(self) -> None:
+        self._close_confirm()
+        state = self._check_record(self.paste_widget.value or "")
+        self._syncing = True
+        try:
+            for name, dd in self.option_widgets.items():
+                dd.value = state.game.options.get(name, dd.value)
+        finally:
+            self._syncing = False
+        self.seed_widget.value = str(state.seed)
+        self._start(state.game, state)
+        self.paste_widget.value = ""
+
+    def _on_export(self) -> None:
+        html = self.export_html()
+        self._export = (self._moment(), html)
+
+    def _sync_save(self) -> None:
+        if self.save_box.layout.display == "none":
+            return
+        record = self.state.to_record()
+        if self.record_widget.value != record:
+            self.record_widget.value = record
+            name = f"{self.game.name}-seed-{self.state.seed}-decision-{self.state.ply}.json"
+            href = "data:application/json;charset=utf-8," + urllib.parse.quote(record)
+            self.record_links.value = (f'{COPY_BUTTON} <a class="gl-download gl-record-download" download="{escape(name)}" '
+                                       f'href="{escape(href)}">Download save record</a>')
+        link = ""
+        if self._export is not None and self._export[0] == self._moment():
+            html = self._export[1]
+            name = f"{self.game.name}-seed-{self.state.seed}-replay.html"
+            href = "data:text/html;base64," + base64.b64encode(html.encode("utf-8")).decode("ascii")
+            size = len(html.encode("utf-8")) / 1024
+            link = (f'<a class="gl-download gl-export-download" download="{escape(name)}" href="{href}">'
+                    f'Download the replay page ({self.state.ply} decisions, {size:.0f} kB)</a>')
+        if self.export_link.value != link:
+            self.export_link.value = link
+

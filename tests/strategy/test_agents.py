@@ -1,0 +1,91 @@
+"""The search agents (issue 16, points 2 and 3) and the tournament helpers: legal choices,
+reproducible for a seed, and blind to what their seat cannot see."""
+from __future__ import annotations
+
+import pytest
+
+import gamelib
+from gamelib.core import Rng
+from gamelib.strategy.ismcts import ISMCTSAgent
+from gamelib.strategy.search import BestInterrogationAgent, JourneySearchAgent
+from gamelib.strategy.tournament import markdown, seat_rotated, skill_table, wilson
+
+
+class _NoPeeking(Rng):
+    def randbelow(self, n):  # pragma: no cover - only reached by a leak
+        raise AssertionError("the agent used the real position's random generator")
+
+    def copy(self):
+        return self
+
+
+def _at_choice(state, agent, steps):
+    for _ in range(steps):
+        state.apply(agent.choose(state))
+    while len(state.legal_actions()) < 2:
+        state.apply(state.legal_actions()[0])
+    return state
+
+
+@pytest.mark.parametrize("name,players", [("walk-the-plank", 3), ("deadland", 3), ("walking-deck", None)])
+def test_ismcts_chooses_a_legal_action_reproducibly_from_its_own_view(name, players):
+    game = gamelib.load(name, **({"players": players} if players else {}))
+    s = _at_choice(game.new_state(seed=2), gamelib.RandomAgent(2), 5)
+    s.rng = _NoPeeking()  # the future draws stay secret: playouts get generators of their own
+    a = ISMCTSAgent(seed=1, playouts=12).choose(s)
+    assert a in s.legal_actions()
+    assert ISMCTSAgent(seed=1, playouts=12).choose(s) == a
+    root = ISMCTSAgent(seed=1, playouts=12).search(s, s.to_move, 12, 5)
+    assert sum(ch.visits for ch in root.children.values()) == 12
+    other = s._redeal_hidden(s.to_move, Rng(3))  # what the seat sees is all it uses
+    assert ISMCTSAgent(seed=1, playouts=12).choose(other) in other.legal_actions()
+
+
+@pytest.mark.slow
+def test_ismcts_with_a_budget_beats_random_play_at_walk_the_plank():
+    """A short seat-rotated match: ISMCTS wins more than a random pirate does in its place."""
+    mcts = seat_rotated("walk-the-plank", "ismcts", "random", 6, seed=5, players=3, executor="serial",
+                        settings={"playouts": 16})
+    rand = seat_rotated("walk-the-plank", "random", "random", 6, seed=5, players=3, executor="serial")
+    assert mcts["games"] == 6 and mcts["wins"] >= rand["wins"]
+
+
+def test_journey_search_agent_plays_legally_and_never_reads_the_pile_order():
+    game = gamelib.load("walking-deck", protagonist="Boris")
+    s = game.from_scenario({"rural": ["R02", "R05", "R16"], "urban": ["U05", "U11"], "hand": ["U01"],
+                            "memory": ["R06", "U04"], "step": "draw"}, seed=3)
+    agent = JourneySearchAgent(seed=4, samples=3)
+    s.rng = _NoPeeking()
+    a = agent.choose(s)
+    assert a in s.legal_actions()
+    totals, per = agent.evaluate(s, s.legal_actions(), 3, seed=9)
+    assert all(len(v) == 3 and all(0 <= x <= 1 for x in v) for v in per)
+    # a different real order of the piles gives the same decision (only the contents are used)
+    other = s._redeal_hidden("you", Rng(8))
+    other.rng = _NoPeeking()
+    assert JourneySearchAgent(seed=4, samples=3).choose(other) == a
+    assert agent.stats["leaves_exact"] + agent.stats["leaves_played"] > 0
+
+
+def test_best_interrogation_agent_finishes_a_game():
+    game = gamelib.load("walking-deck", protagonist="Éléonore")
+    s = game.from_scenario({"hand": ["U01", "R05"], "memory": ["U04", "R09", "U13"], "step": "play"}, seed=1)
+    agent = BestInterrogationAgent(seed=2)
+    while not s.is_over:
+        s.apply(agent.choose(s))
+    assert agent.stats["exact_decisions"] >= 1 and agent.stats["fallback_decisions"] == 0
+
+
+def test_wilson_interval_matches_known_values():
+    lo, hi = wilson(5, 10)
+    assert abs(lo - 0.2366) < 1e-4 and abs(hi - 0.7634) < 1e-4
+    lo, hi = wilson(0, 10)
+    assert lo == 0 and abs(hi - 0.2775) < 1e-4
+    assert wilson(0, 0) == (0.0, 1.0)
+
+
+def test_skill_table_gives_one_row_per_agent_with_intervals():
+    df = skill_table("Aénor", n_games=3, agents=("random", "heuristic"), executor="serial", progress=False)
+    assert list(df["agent"]) == ["random", "heuristic"]
+    assert ((df["95% low"] <= df["win rate"]) & (df["win rate"] <= df["95% high"])).all()
+    assert "| random |" in markdown(df.to_dict("records"), ["agent", "games", "win rate", "95% low", "95% high"])

@@ -1,0 +1,140 @@
+"""The exact Interrogation solver (issue 16, point 1): its copy of the rules agrees with the
+engine action by action, its values with brute-force enumeration, and best play lands on its
+value in a seeded simulation."""
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+
+import pytest
+
+import gamelib
+from gamelib.core import Rng, derive_seed
+from gamelib.strategy import walking_deck_solver as wds
+from gamelib.strategy.chance import brute_force_value, chance_outcomes
+
+from .helpers import interrogation_positions
+
+PROTAGONISTS = ("Aénor", "Boris", "Adrien", "Éléonore")
+
+
+def engine_outcomes(solver, state, action):
+    out: dict = {}
+    for p, child in chance_outcomes(state, action):
+        k = wds.key_of(solver, child)
+        out[k] = out.get(k, Fraction(0)) + p
+    return out
+
+
+@pytest.mark.parametrize("protagonist", PROTAGONISTS)
+def test_solver_rules_agree_with_the_engine_action_by_action(protagonist):
+    """Every legal action of the engine is one of the solver's, and every chance outcome of it
+    (each Calamity the bag can give, read off the engine by scripting its generator) lands on
+    the position the solver predicts, with the same exact probability."""
+    positions = interrogation_positions(protagonist, range(6), per_game=10)
+    positions += interrogation_positions(protagonist, range(3), per_game=6, heuristic=False)
+    assert len(positions) > 25
+    kinds = set()
+    for s in positions:
+        solver = wds.solver_for(s, cache=False)
+        w = wds.work_of(solver, s)
+        engine = {wds.model_action(s, a) for a in s.legal_actions()}
+        assert engine == set(solver.legal(w)), s.legal_labels()
+        for a in s.legal_actions():
+            kinds.add(a.kind)
+            model = {k: p for p, k in solver.outcomes(w, wds.model_action(s, a), exact=True)}
+            assert sum(model.values()) == 1
+            assert engine_outcomes(solver, s, a) == model, a.label
+    assert {"unstack", "damage", "heal", "apply_calamity"} <= kinds
+
+
+# Small positions, built from scenarios, that still use every kind of decision.
+SMALL = [
+    # Boris: a Calamity with a redraw to use or keep, a damage to place, a heal
+    ("Boris", {"phase": "Interrogation", "memory": ["U06", "R18", "R02"], "characters": [{"id": "U04", "damage": 3}, {"id": "U05", "damage": 1}],
+               "reserves": {"Food": "consumed"}, "buried": ["R16", "R17"], "bag": ["CAL01", "CAL05", "CAL11"], "power_uses": 2}),
+    # a damage then a Calamity (RUNNER), then a heal and "bury this" (CHURCH)
+    ("Aénor", {"phase": "Interrogation", "memory": ["U07", "U12"], "characters": [{"id": "R05", "damage": 1}, {"id": "U03", "damage": 2}],
+               "buried": ["R16", "R17", "U15"], "bag": ["CAL01", "CAL03", "CAL11"], "reserves": {"Food": "consumed"}}),
+    # Adrien's power between two Events; a Calamity adding malnutrition
+    ("Adrien", {"phase": "Interrogation", "memory": ["R11", "U09"], "characters": [{"id": "R06", "damage": 2}, {"id": "R05", "damage": 1}],
+                "reserves": {"Food": "consumed", "Medical": "consumed", "Restorative": "consumed"}, "buried": ["R16", "R17", "U15"],
+                "bag": ["CAL03", "CAL05", "RESPITE1"],
+                "respite_aside": ["RESPITE2"], "power_reserves_used": ["Food"]}),
+    # Éléonore's restores at any time; a Calamity ignoring injuries; CABOT
+    ("Éléonore", {"phase": "Interrogation", "memory": ["U13", "R03", "U08"], "characters": [{"id": "U01", "damage": 2}, {"id": "U04", "damage": 3}],
+                  "reserves": {"Food": "consumed", "Medical": "consumed", "Restorative": "consumed"}, "buried": ["R16", "R17"],
+                  "bag": ["CAL03", "CAL09", "CAL05"],
+                  "power_uses": 1}),
+    # a Character's own Calamity as it is placed (LOUISE), then a damage
+    ("Aénor", {"phase": "Interrogation", "memory": ["R06", "R01"], "characters": [{"id": "U05", "damage": 1}],
+               "reserves": {"Medical": "consumed"}, "buried": ["R16", "R17", "U15"], "bag": ["CAL03", "CAL07", "CAL05"]}),
+    # a pending Calamity decision with Reserves to consume one at a time
+    ("Boris", {"phase": "Interrogation", "memory": ["U06"], "characters": ["R07", {"id": "U04", "damage": 3}],
+               "reserves": {"Restorative": "consumed"},
+               "being_unstacked": "U02", "resolving": {"event": "U02", "next_effect": 1}, "drawn_calamity": "CAL09",
+               "pending": {"kind": "calamity", "add": ["injuries"]}, "buried": ["R16", "R17", "U15"], "bag": ["CAL01", "CAL05", "CAL11"],
+               "power_uses": 3}),
+]
+
+
+@pytest.mark.parametrize("protagonist,scenario", SMALL)
+def test_solver_agrees_with_brute_force_enumeration(protagonist, scenario):
+    """On small positions the exact values (of the position and of every legal action) equal
+    those of a brute-force search over the engine itself: every decision, every random number."""
+    game = gamelib.load("walking-deck", protagonist=protagonist)
+    s = game.from_scenario(scenario, seed=1)
+    assert 0 < brute_force_value(s) < 1  # the position is a real test: neither won nor lost
+    assert wds.solve(s, cache=False) == brute_force_value(s)
+    values = wds.action_values(s, cache=False)
+    for a in s.legal_actions():
+        brute = sum((p * brute_force_value(c) for p, c in chance_outcomes(s, a)), Fraction(0))
+        assert values[a.label] == brute, a.label
+    assert all(isinstance(v, Fraction) for v in values.values())
+
+
+def test_solver_values_are_fractions_between_actions_and_positions():
+    """A position's value is the best of its actions' values, and floats agree with Fractions."""
+    for s in interrogation_positions("Boris", range(3), per_game=8, memory_left=9):
+        if len(s.legal_actions()) < 2:
+            continue
+        vals = wds.action_values(s, cache=False)
+        assert wds.solve(s, cache=False) == max(vals.values())
+        fl = wds.action_values(s, exact=False, cache=False)
+        assert all(abs(fl[k] - float(v)) < 1e-12 for k, v in vals.items())
+
+
+def test_simulated_best_play_lands_within_four_standard_errors_of_the_exact_value():
+    """Playing the solver's best action from a position, again and again with seeded Calamity
+    draws, wins as often as its exact value says (within 4 standard errors)."""
+    game = gamelib.load("walking-deck", protagonist="Boris")
+    s = game.from_scenario({"phase": "Interrogation", "memory": ["U06", "R18", "U13", "U08", "R11", "R09"],
+                            "characters": [{"id": "U04", "damage": 2}, "U05", "R05"],
+                            "reserves": {"Food": "consumed"}, "buried": ["R16", "R17"]}, seed=1)
+    solver = wds.solver_for(s, cache=False)
+    value = wds.solve(s, cache=False)
+    assert 0.2 < value < 0.8
+    n, wins = 400, 0
+    for i in range(n):
+        g = s.clone()
+        g.rng = Rng(derive_seed(2026, i))
+        while not g.is_over:
+            g.apply(wds.best_action(g, solver))
+        wins += g.over == "won"
+    se = math.sqrt(float(value) * (1 - float(value)) / n)
+    assert abs(wins / n - float(value)) < 4 * se
+
+
+def test_budget_stops_the_search_and_keeps_what_was_done():
+    s = interrogation_positions("Aénor", [0], per_game=1)[0]
+    solver = wds.solver_for(s, cache=False)
+    assert wds.budgeted_value(s, 50, solver) is None
+    done = len(solver.fmemo)
+    assert done > 0
+    assert wds.best_action(s, solver, nodes=10) is None or len(s.legal_actions()) == 1
+
+
+def test_solver_refuses_other_phases_and_games():
+    s = gamelib.load("walking-deck").new_state(seed=1)
+    with pytest.raises(ValueError, match="Interrogation"):
+        wds.solve(s)
