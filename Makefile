@@ -6,7 +6,7 @@ PORT   ?= 8866
 # Serve the dashboards; until there are any, serve every notebook.
 SERVE  := $(if $(wildcard notebooks/dashboards/*.ipynb),notebooks/dashboards,notebooks)
 
-.PHONY: demo test test-slow bench load-test notebooks clean
+.PHONY: demo lessons test test-slow bench load-test notebooks clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -28,6 +28,12 @@ SETTINGS := JUPYTER_CONFIG_PATH=$(CURDIR)/etc/jupyter$(if $(JUPYTER_CONFIG_PATH)
 demo: $(VENV)/.installed
 	@echo "Serving the dashboards on http://localhost:$(PORT)  (stop with Ctrl+C)"
 	$(SETTINGS) $(BIN)/voila $(SERVE) --port=$(PORT) --no-browser --Voila.ip=127.0.0.1 $(if $(POOL),--pool_size=$(POOL))
+
+# Every notebook (lessons, tutorials, dashboards) as Voila apps, with the same settings: the lesson
+# index's "app" links (notebooks/lessons/README.md) open on this server.
+lessons: $(VENV)/.installed
+	@echo "Serving every notebook on http://localhost:$(PORT)/voila/tree  (stop with Ctrl+C)"
+	$(SETTINGS) $(BIN)/voila notebooks --port=$(PORT) --no-browser --Voila.ip=127.0.0.1
 
 # A class arriving: N visitors (default 30) in headless Chromium, at once or spread over OVER
 # seconds, 20 decisions each, on a Voila with the repository's settings (loopback only); prints

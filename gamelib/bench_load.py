@@ -424,7 +424,9 @@ def run(visitors: int = 30, over: float = 0.0, decisions: int = 20, think: float
             "first_render_p50_s": summary(renders)[0], "first_render_p95_s": summary(renders)[1],
             "click_p50_ms": summary(clicks)[0], "click_p95_ms": summary(clicks)[1], "clicks": len(clicks),
             "saw_notice": sum(v.saw_notice for v in visits),
-            "preheated": len({v.kernel for v in done} & preheated_ids(server)),
+            # read from the server's log: unknown (None) for a server started elsewhere (--url)
+            "preheated": (len({v.kernel for v in done} & preheated_ids(server))
+                          if isinstance(server, bb.VoilaServer) else None),
             "visitor_kernels": sorted({v.kernel for v in visits if v.kernel}),
             "load_after_run": round(os.getloadavg()[0], 1),
             **memory,
@@ -455,8 +457,10 @@ def report(f: dict[str, Any], log=print) -> None:
         log(f"  {e}")
     if f["errors"]:
         log(f"  (the server's log: {f['server_log']})")
+    served = ("unknown how many served by a pre-started kernel (see the server's log)" if f["preheated"] is None
+              else f"{f['preheated']} of {f['completed']} served by a pre-started kernel")
     log(f"first render: p50 {f['first_render_p50_s']:.2f} s, p95 {f['first_render_p95_s']:.2f} s"
-        f"   ({f['preheated']} of {f['completed']} served by a pre-started kernel; loading notice seen by {f['saw_notice']})")
+        f"   ({served}; loading notice seen by {f['saw_notice']})")
     log(f"click to update: p50 {f['click_p50_ms']:.0f} ms, p95 {f['click_p95_ms']:.0f} ms over {f['clicks']} clicks")
     if "kernel_pss_mb" in f:
         log(f"memory while everyone was on: {f['kernel_rss_mb']:.0f} MB resident per visitor's kernel "

@@ -12,7 +12,6 @@ PKG = Path(__file__).resolve().parents[1] / "gamelib"
 
 #: game packages with import cycles today; the per-game refactor removes them (issue 8)
 CYCLES_TODAY = {
-    "deadland": "effects, flow, game, odds, reactions, roles, scenarios, state, trials and views form one cycle",
 }
 
 

@@ -70,9 +70,23 @@ class Rng:
                 return r % n
 
     def shuffle(self, seq: MutableSequence[T]) -> None:
+        """Fisher-Yates from the end: ``seq[i]`` swaps with ``seq[randbelow(i + 1)]``. The draws
+        are written out here (the same numbers as ``randbelow``, which a test checks) because
+        shuffles are most of the cost of RNG-heavy games such as Deadland's reshuffles."""
+        state = self.state
         for i in range(len(seq) - 1, 0, -1):
-            j = self.randbelow(i + 1)
+            n = i + 1
+            limit = ((1 << 64) // n) * n
+            while True:
+                state = (state + 0x9E3779B97F4A7C15) & _MASK
+                z = (state ^ (state >> 30)) * 0xBF58476D1CE4E5B9 & _MASK
+                z = (z ^ (z >> 27)) * 0x94D049BB133111EB & _MASK
+                z ^= z >> 31
+                if z < limit:
+                    break
+            j = z % n
             seq[i], seq[j] = seq[j], seq[i]
+        self.state = state
 
     def choice(self, seq: Sequence[T]) -> T:
         return seq[self.randbelow(len(seq))]

@@ -7,16 +7,20 @@ One module per game, each working from plain numbers or from a live state:
 * ``walking_deck``: a Calamity draw (who is hurt, the complement, expectation and its
   distribution), repeated draws (binomial, negative binomial), the Memory's order, and the
   exact burials of an Interrogation;
+* ``deadland``: what an Infection Trial adds (daily, attacks, every reduction), the infection
+  level as a Markov chain, Radio Contact waits and the length of a game;
+* ``walk_the_plank``: one round played out exactly, an endgame's payoff matrix and its optimal
+  mixed programme, the chi-square test of the seats;
 * ``stats`` (shared by every game): standard errors, Wilson intervals, games needed to
   measure a rate or to tell two rates apart, the row that reconciles exact and simulated.
 
-Modules for Deadland and Walk the Plank join them the same way::
+For example::
 
     from gamelib.probability import walking_deck as wd, stats
     wd.hit_chance("stress")                 # Fraction(1, 2)
     stats.wilson_interval(26, 100)
 """
-from . import stats, walking_deck
+from . import deadland, stats, walk_the_plank, walking_deck
 from .stats import (
     Estimate,
     estimate_mean,
@@ -33,4 +37,4 @@ from .stats import (
     z_value,
 )
 
-__all__ = ["stats", "walking_deck", *stats.__all__]
+__all__ = ["deadland", "stats", "walk_the_plank", "walking_deck", *stats.__all__]

@@ -3,7 +3,7 @@ repository's settings (voila.json and etc/jupyter/voila.py):
 
 * five visitors at once on the session server all get a working dashboard that shows the seed
   of their own link, whether a pre-started kernel served them or one started for them, and each
-  takes 20 decisions (the load test of ``python -m gamelib.bench --load``, small);
+  takes 5 decisions (the load test of ``python -m gamelib.bench --load``, small);
 * on a server with short cull settings (``strict``): a closed tab's kernel is shut down while the
   pre-started kernel waiting for the next visitor is kept; a pre-started kernel that waited longer
   than the cell time limit still serves its visitor; a cell that runs past the limit is stopped
@@ -41,10 +41,12 @@ WALKING_DECK = "the-walking-deck.ipynb"
 
 
 def test_five_visitors_at_once_all_get_a_working_dashboard(voila):
-    f = bl.run(visitors=5, over=0, decisions=20, think=0.05, after=0, server=voila, pool_timeout=60,
+    # 5 decisions each (the load test's default is 20): the suite checks that everyone is served
+    # and can play; the figures for 20 decisions come from `make load-test` (docs/deploy.md)
+    f = bl.run(visitors=5, over=0, decisions=5, think=0.05, after=0, server=voila, pool_timeout=60,
                timeout_s=120, log=lambda *a: None)
     assert f["errors"] == [] and f["completed"] == 5, (f["errors"], voila.log_tail())
-    assert f["clicks"] == 5 * 20
+    assert f["clicks"] == 5 * 5
     assert f["saw_notice"] == 5, "every page put up its loading notice"
     # the session server keeps one kernel per dashboard ready: the first visitor gets it, the
     # others wait for the pool's refills, as a class larger than the pool would; every page showed

@@ -100,6 +100,20 @@ def test_rng_is_the_same_on_every_machine():
     assert deck == [1, 6, 8, 2, 4, 9, 3, 0, 7, 5]
 
 
+def test_shuffle_draws_exactly_what_randbelow_draws():
+    """Rng.shuffle writes its draws out for speed: the same permutation and the same generator
+    state after it as Fisher-Yates through randbelow, for every length and many seeds."""
+    for seed in range(300):
+        for n in (0, 1, 2, 3, 7, 70):
+            fast, slow = gamelib.core.Rng(seed), gamelib.core.Rng(seed)
+            a, b = list(range(n)), list(range(n))
+            fast.shuffle(a)
+            for i in range(n - 1, 0, -1):
+                j = slow.randbelow(i + 1)
+                b[i], b[j] = b[j], b[i]
+            assert a == b and fast.state == slow.state, (seed, n)
+
+
 def test_undo_restores_state_log_and_history(toy):
     state = toy.new_state(seed=9)
     start = state.clone()

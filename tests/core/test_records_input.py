@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import builtins
 import json
+import re
 import os
 
 import pytest
@@ -88,7 +89,8 @@ def test_a_path_in_a_record_is_refused_at_once_and_tells_nothing_about_files(tmp
         err = refused({**rec, "options": {"cards": path}}, "'options.cards'", "never opens files", "table")
         # refused before anything looked at the path (other opens, e.g. a lazy import, are not about it)
         assert [a for a in opened if a and str(a[0]) == path] == [], opened
-        messages.append(str(err).replace(repr(path), "PATH"))
+        # the path itself is quoted (shortened when long): compare what is said around it
+        messages.append(re.sub(r"names a file \(.*?\); ", "names a file (PATH); ", str(err)))
     assert len(set(messages)) == 1  # the same answer whether the file exists or not
 
 

@@ -8,7 +8,7 @@ import pytest
 
 from gamelib import CardDataError, OptionError
 from gamelib.core.cards import data_path
-from gamelib.rules.deadland.data import load_cards
+from gamelib.rules.deadland.cards import load_cards
 
 from .helpers import game, start
 

@@ -38,8 +38,8 @@ def _counterfactual(state: Any, me: int, rng: Rng) -> tuple[Any, bool]:
     for old, new in zip(state.rdeck, now.rdeck):
         swap[old] = new
     other = state.at_ply(0)  # a fresh copy of the start: the deal is changed there
-    other.role = [None if r is None else swap.get(r, r) for r in other.role]
-    other.rdeck = [swap.get(r, r) for r in other.rdeck]
+    other.role = tuple(None if r is None else swap.get(r, r) for r in other.role)
+    other.rdeck = tuple(swap.get(r, r) for r in other.rdeck)
     other._legal = None  # legal actions are worked out again for the new deal
     return other, any(k != v for k, v in swap.items())
 

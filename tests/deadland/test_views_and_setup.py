@@ -67,3 +67,31 @@ def test_redeal_respects_what_a_refused_gift_revealed():
     rng = Rng(1)
     for _ in range(10):
         assert s._redeal_hidden("blue", rng).role[2] == "traitor"
+
+
+def test_the_trial_entry_counts_the_cards_and_is_public():
+    """Virus Cards / Infection Trials: at every decision of random games, ``trial`` is None unless a
+    trial is running; then its cards drawn (Radio Contacts aside) plus the cards still to draw make
+    the cards it needs, every seat sees the same entry, and re-dealing hidden cards changes nothing in it."""
+    import random
+
+    running = radio = 0
+    for seed in range(4):
+        s = game(2 + seed % 5).new_state(seed=seed)
+        r = random.Random(seed)
+        while not s.is_over:
+            v = s.view(None, log=False)
+            t = v["trial"]
+            assert (t is None) == all(task[0] != "trial" for task in s.stack)
+            if t is not None:
+                running += 1
+                assert v["last trial"] is None
+                counted = [c for c in t["drawn"] if c["fate"] != "radio contact"]
+                radio += len(t["drawn"]) - len(counted)
+                assert len(counted) + t["to draw"] == t["cards"] and t["kind"] in ("daily", "attack", "zattack",
+                                                                                 "blood", "zdaily")
+                assert all(s.view(p, log=False)["trial"] == t for p in s.players)  # every card drawn is shown to all
+                me = s.to_move
+                assert s._redeal_hidden(me, Rng(seed)).view(me, log=False)["trial"] == s.view(me, log=False)["trial"]
+            s.apply(r.choice(s.legal_labels()))
+    assert running > 20 and radio > 0

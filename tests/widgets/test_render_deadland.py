@@ -113,18 +113,56 @@ def test_a_trial_in_progress(position):
     assert "LAST TRIAL" in after and "3 of 3 drawn" in after and "1 card added" in after
 
 
+def _attack_with_a_radio_contact():
+    """A random 3-player game paused in a zombie attack's trial after a Radio Contact was drawn."""
+    game = gamelib.load("deadland", players=3)
+    for seed in range(300):
+        s, rng = game.new_state(seed=seed), random.Random(seed)
+        while not s.is_over:
+            t = s.view(None, log=False)["trial"]
+            if (t and t["kind"] == "attack" and t["to draw"] > 0
+                    and any(c["fate"] == "radio contact" for c in t["drawn"])):
+                return s
+            s.apply(rng.choice(s.legal_labels()))
+    raise AssertionError("no attack with a Radio Contact in 300 games")
+
+
 def test_needed_number_for_an_attack_and_radio_contacts_do_not_count():
     """Zombie Attacks / Virus Cards: a Radio Contact drawn in a trial is set aside and replaced."""
-    log = ["Event: red turns over Group of Zombies (3 cards) on the Hospital",
-           "Zombie Attacks: red undergoes an Infection Trial of 3 cards",
-           "Zombie Attacks: red draws 5: discarded",
-           "Zombie Attacks: red draws a Radio Contact card",
-           "Daily Infection Trial: a Radio Contact! The marker moves to 4 of 9"]
-    t = last_trial({"log": log, "is_over": False, "virus": {"drawn": []}})
-    assert t.kind == "attack" and t.cause == "Group of Zombies (3 cards)" and t.live
-    assert t.cards == [("5", "discarded"), ("RC", "radio")] and t.drawn == 1 and t.left == 2
-    moved = last_trial({"log": log + ["Movement: red stays on the Hospital"], "is_over": False})
-    assert not moved.live
+    s = _attack_with_a_radio_contact()
+    t = s.view(None)["trial"]
+    box = part(render_deadland(s, reveal=True), "gl-dl-trial")
+    counted = sum(1 for c in t["drawn"] if c["fate"] != "radio contact")
+    assert f'data-drawn="{counted}"' in box and f'data-total="{t["cards"]}"' in box
+    assert f'data-left="{t["to draw"]}"' in box and counted < len(t["drawn"])  # the RC does not count
+    assert counted + t["to draw"] == t["cards"]
+    assert 'class="vc rc"' in box and t["cause"] in text(box) and t["cause"].startswith(s.view(None)["resolving"][0])
+    assert f'{t["player"]}, {t["cause"]}' in text(box)
+
+
+def test_the_trial_box_reads_the_view_not_the_log(position):
+    """The picture of a trial in progress does not depend on the log (views without it draw the same)."""
+    seen = last_trial(position.view("red", log=False))
+    assert seen.live and seen.cards == [("8", "discarded"), ("4", "deciding")] and seen.left == 1
+    assert seen.needs == ["4", "Illness"] and seen.total == 3 and seen.kind == "daily"
+    assert last_trial({"trial": None, "last trial": None}) is None
+    assert last_trial({"trial": {"player": "red"}}) is None  # malformed: no box rather than an error
+
+
+def test_trial_is_none_between_trials_and_public(position):
+    """Virus Cards: every card drawn in a trial is shown to all, so every seat sees the same trial,
+    and re-dealing what a seat cannot see changes nothing in it."""
+    views = [position.view(p)["trial"] for p in (None, "red", "blue", "green")]
+    assert all(v == views[0] for v in views) and views[0]["drawn"][-1] == {"card": "4", "fate": "about to be added"}
+    for p in ("red", "blue", "green"):
+        for k in range(5):
+            other = position._redeal_hidden(p, Rng(k))
+            assert other.view(p)["trial"] == position.view(p)["trial"]
+    position.apply(position.legal_labels()[0])
+    while position.phase == "Virus card about to be added":
+        position.apply(position.legal_labels()[-1])
+    v = position.view("blue")
+    assert v["trial"] is None and v["last trial"]["added"] == 1 and v["last trial"]["to draw"] == 0
 
 
 def test_player_view_hides_other_roles_and_the_virus_order(position):
@@ -253,3 +291,16 @@ def test_a_state_draws_itself_and_games_without_a_picture_fall_back(position, to
     """Issue 9 point 2: the last expression of a cell shows the picture, never None."""
     assert "gl-dl" in position._repr_html_()
     assert "gl-generic" in toy.new_state(seed=1)._repr_html_()
+
+
+def test_a_top_card_that_blocks_an_object_is_shown():
+    """Effects Due to the Infection Level (impediments): the view names the blocked objects
+    ("Pistol"); the picture crosses the Pistol out and says so under the Infection deck."""
+    sc = {**SCENARIO, "players": {**SCENARIO["players"],
+                                  "red": {**SCENARIO["players"]["red"], "infection": ["1", "2", "V3-7"]}}}
+    s = gamelib.load("deadland", players=3).from_scenario(sc, seed=3)
+    assert s.view("red")["players"]["red"]["impediments"] == ["Pistol"]
+    red = player_part(render_deadland(s, player="red"), "red")
+    assert 'class="obj blocked"' in red and "Pistol ✕" in text(red) and "top card blocks Pistol" in text(red)
+    blue = player_part(render_deadland(s, player="red"), "blue")
+    assert "blocked" not in blue and "blocks" not in text(blue)

@@ -30,7 +30,7 @@ def wtp_secrets(state, seat: str) -> list[str]:
     """What ``seat`` may not know in Walk the Plank: which card another pirate placed where (every
     pirate holds the same ten cards, so a card's name alone is no secret: the phrase names the
     pirate, as the rules' private log lines do)."""
-    from gamelib.rules.walk_the_plank.codes import REVEALED
+    from gamelib.rules.walk_the_plank.cards import REVEALED
 
     out = []
     for o, colour in enumerate(state.game.players):

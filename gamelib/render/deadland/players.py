@@ -16,6 +16,13 @@ LEGEND = ("Infection deck: each card sits on its level, the top one large; dashe
           "6-7 carry 4 tokens and 2 objects · 8 turns into a Zombie (☠). M Munitions, R Rations.")
 OBJECT_KEYS = {"Pistol": "pistol", "Shotgun": "shotgun", "Hatchet": "hatchet", "Chainsaw": "chainsaw",
                "Medications": "medications", "Stolen Resources": "stolen-resources"}
+_OBJECT_NAMES = {v: k for k, v in OBJECT_KEYS.items()}
+
+
+def impediments(p: dict) -> list[str]:
+    """The objects ``p``'s top Virus card blocks, by name ("Pistol"); the view gives names (older
+    views gave keys such as "stolen-resources", still read)."""
+    return [_OBJECT_NAMES.get(str(x), str(x)) for x in p.get("impediments") or []]
 
 
 def _int(x: Any) -> int:
@@ -81,12 +88,12 @@ def _kit(p: dict) -> str:
     if not p.get("zombie"):
         bits.append(f'<span class="tok" title="Munitions tokens">M {_int(p.get("munitions"))}</span>')
         bits.append(f'<span class="tok" title="Rations tokens">R {_int(p.get("rations"))}</span>')
-    imp = {str(x) for x in p.get("impediments") or []}
+    imp = set(impediments(p))
     for o in p.get("objects") or []:
         o = str(o)
         new = o.endswith(" (new)")
         base = o[:-len(" (new)")] if new else o
-        blocked = OBJECT_KEYS.get(base) in imp
+        blocked = base in imp
         cls = "obj" + (" new" if new else "") + (" blocked" if blocked else "")
         tip = "drawn this turn: usable from the next" if new else "blocked by the top Virus card" if blocked else "usable"
         text = escape(base) + (" (new)" if new else "") + (" ✕" if blocked else "")
@@ -101,7 +108,7 @@ def _note(p: dict) -> str:
         return "a Zombie, hunting the survivors"
     level = _int(p.get("level"))
     parts = [f"level {level}, {8 - level} from turning"]
-    imp = [str(x).replace("-", " ").capitalize() for x in p.get("impediments") or []]
+    imp = impediments(p)
     if imp:
         parts.append("✕ top card blocks " + ", ".join(imp))
     return " · ".join(parts)

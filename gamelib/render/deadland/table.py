@@ -186,7 +186,24 @@ def virus_panel(view: dict, odds: dict, table: bool) -> str:
 
 
 # ---- the trial and the odds ------------------------------------------------------------------------------
-KIND_WORDS = {"daily": "daily trial", "zombie": "a zombie's two cards", "attack": "Infection Trial"}
+KIND_WORDS = {"daily": "daily trial", "zdaily": "a zombie's two cards", "attack": "zombie attack",
+              "zattack": "a zombie's attack", "blood": "a turned-over board"}
+
+
+def _needed(t: Trial) -> str:
+    """What the trial in progress is waiting for, in words."""
+    held = [label for label, how in t.cards if how == "deciding"]
+    if held:
+        return f"the {held[-1]} is about to be added"
+    if t.kind == "zdaily":
+        return "an Illness gives back Resistance"
+    if t.kind == "daily" and t.added:
+        return "a card was added: no more today"
+    if t.needs:
+        first, *rest = t.needs
+        return f"needs {'an' if first in ('8', '11', '18') else 'a'} {first}" + "".join(
+            f" or {'an ' if x == 'Illness' else 'a '}{x}" for x in rest)
+    return ""
 
 
 def trial_box(view: dict, t: Trial | None, players: dict) -> str:
@@ -198,18 +215,7 @@ def trial_box(view: dict, t: Trial | None, players: dict) -> str:
     if t.live:
         title = "TRIAL IN PROGRESS"
         cards += "".join('<span class="vc dash" title="still to draw">?</span>' for _ in range(min(t.left, 6)))
-        level = (players.get(t.who) or {}).get("level")
-        held = [label for label, how in t.cards if how == "deciding"]
-        if held:
-            need = f"the {held[-1]} is about to be added"
-        elif t.kind == "zombie":
-            need = "an Illness gives back Resistance"
-        elif t.kind == "daily" and t.added:
-            need = "a card was added: no more today"
-        elif isinstance(level, int) and level < 8:
-            need = f"needs a {level + 1}" + (" or an Illness" if level + 1 <= 7 else "")
-        else:
-            need = ""
+        need = _needed(t)
         status = f"{t.drawn} of {t.total} drawn · <b>{t.left} still to draw</b>" + (f" · {escape(need)}" if need else "")
     else:
         title = "LAST TRIAL"

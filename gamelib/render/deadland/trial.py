@@ -1,112 +1,56 @@
-"""The Infection Trial on the table, read back from the public log of the view, and the odds in
-words a student can read.
+"""The Infection Trial on the table, read from the view's ``trial`` entry (the one running) or
+``last trial`` (the latest that ended), and the odds in words a student can read.
 
-The view says which Virus card is held and whose decision it is, but not how many cards the trial
-needs or which were drawn before; the log does (one announcement line, then one line per card).
-We read the LAST announcement and the lines after it. The patterns are loose on purpose: if the
-rules' sentences change, the box says less, it never fails."""
+Both entries are public facts the rules keep (gamelib/rules/deadland/views.py): whose trial, its
+kind and cause, the cards it needs, each card drawn with what became of it, the cards still to
+draw and the Infection card that would be added now. Nothing is read back from log sentences."""
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-_ANNOUNCE = (
-    (re.compile(r"^(?P<who>\w+) \(level (?P<lv>\d+)\) draws (?P<k>\d+) Virus cards?"), "daily"),
-    (re.compile(r"^(?P<who>\w+) \(a zombie\) draws (?P<k>\w+) Virus cards?"), "zombie"),
-    (re.compile(r"^(?P<who>\w+) undergoes an Infection Trial of (?P<k>\d+) cards?"), "attack"),
-)
-_DRAW = re.compile(r"^(?P<who>\w+) draws (?P<card>a Radio Contact card|Radio Contact|Illness|\d)\b(?P<rest>.*)$")
-_ADDS = re.compile(r"^(?P<who>\w+) adds ")
-_THROWN = re.compile(r"the (?P<card>Illness|\d) is discarded|the (?P<card2>Illness|\d) (?:is|goes)\b.*(?:discard|away)")
-# lines that mean the trial is over and play has moved on
-_MOVED_ON = re.compile(r"^turn \d+:|^\w+ (moves to|stays on)\b|\b(must move|ends the exchange phase|turns over)\b|"
-                       r"Zombie Infection Trial|turns into a Zombie")
-_CAUSE = re.compile(r"turns over (?P<ev>.+?) on |(?P<zt>Zombie Infection Trial)|(?P<ov>faces its bloodstain)")
-_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
+#: the view's fate of a drawn card -> the picture's word for it (a CSS class of ``vcard``)
+FATES = {"discarded": "discarded", "radio contact": "radio", "about to be added": "deciding", "added": "added"}
 
 
 @dataclass
 class Trial:
     who: str
-    kind: str                # "daily", "zombie" (a zombie's two cards) or "attack"
+    kind: str                # the view's kind: "daily", "attack", "zattack", "blood" or "zdaily"
     total: int               # cards the trial needs (Radio Contacts do not count)
     cards: list[tuple[str, str]] = field(default_factory=list)  # (label, "discarded"|"radio"|"added"|"deciding")
-    cause: str = ""          # what started it: the Event card, the zombie, the overrun board
+    cause: str = ""          # what started it: the Event card, the zombie, the turned-over board
     live: bool = False       # still going at this decision
+    left: int = 0            # cards still to draw
+    needs: list[str] = field(default_factory=list)  # Virus card labels that would be added now
 
     @property
     def drawn(self) -> int:
         return sum(1 for _, how in self.cards if how != "radio")
 
     @property
-    def left(self) -> int:
-        return max(0, self.total - self.drawn)
-
-    @property
     def added(self) -> int:
         return sum(1 for _, how in self.cards if how == "added")
 
 
-def _text(line: Any) -> str:
-    line = str(line)
-    _, sep, rest = line.partition(": ")
-    return rest if sep else line
-
-
 def last_trial(view: dict) -> Trial | None:
-    """The most recent trial in the view's log (``live`` when the game is waiting inside it)."""
-    lines = [_text(x) for x in (view.get("log") or [])]
-    for i in range(len(lines) - 1, -1, -1):
-        for pattern, kind in _ANNOUNCE:
-            m = pattern.match(lines[i])
-            if m:
-                return _read(view, lines, i, m, kind)
+    """The trial in progress (``live``), else the latest one that ended, else None; anything
+    malformed in the view gives None (the box then says "no trial yet")."""
+    for key, live in (("trial", True), ("last trial", False)):
+        entry = view.get(key)
+        if isinstance(entry, dict):
+            try:
+                return _read(entry, live)
+            except (TypeError, ValueError, KeyError, AttributeError):
+                return None
     return None
 
 
-def _read(view: dict, lines: list[str], i: int, m: re.Match, kind: str) -> Trial:
-    k = m.group("k")
-    total = int(k) if k.isdigit() else _WORDS.get(k, 0)
-    t = Trial(m.group("who"), kind, total)
-    if kind == "attack":
-        for j in range(i - 1, max(-1, i - 40), -1):
-            c = _CAUSE.search(lines[j])
-            if c:
-                t.cause = c.group("ev") or ("the zombie's attack" if c.group("zt") else "an overrun board")
-                break
-    moved_on = False
-    for line in lines[i + 1:]:
-        d = _DRAW.match(line)
-        if d and d.group("who") == t.who:
-            card = d.group("card")
-            if "Radio" in card:
-                t.cards.append(("RC", "radio"))
-            else:
-                t.cards.append((card, "deciding" if "next card" in d.group("rest") else "discarded"))
-            continue
-        if _ADDS.match(line) and line.startswith(t.who + " "):
-            _settle(t, "added")
-            continue
-        if _THROWN.search(line):
-            _settle(t, "discarded")
-            continue
-        if _MOVED_ON.search(line) or any(p.match(line) for p, _ in _ANNOUNCE):
-            moved_on = True
-            break
-    held = (view.get("virus") or {}).get("drawn") if isinstance(view.get("virus"), dict) else None
-    t.live = (not view.get("is_over") and not moved_on and (bool(held) or t.left > 0))
-    if not t.live:
-        _settle(t, "discarded")  # a card left "deciding" when play moved on was not added
-    return t
-
-
-def _settle(t: Trial, how: str) -> None:
-    for n in range(len(t.cards) - 1, -1, -1):
-        if t.cards[n][1] == "deciding":
-            t.cards[n] = (t.cards[n][0], how)
-            return
+def _read(entry: dict[str, Any], live: bool) -> Trial:
+    cards = [(str(c["card"]), FATES.get(str(c["fate"]), "discarded")) for c in entry.get("drawn") or []]
+    return Trial(str(entry["player"]), str(entry["kind"]), int(entry["cards"]), cards, str(entry.get("cause") or ""),
+                 live, int(entry.get("to draw") or 0), [str(x) for x in entry.get("needs") or []])
 
 
 # ---- numbers for people ----------------------------------------------------------------------

@@ -7,6 +7,8 @@ from typing import Any
 from gamelib.agents import Agent
 from gamelib.core import Action
 
+from .common import radio_end_possible
+
 # objects worth keeping, best first (the last ones go first when something must be discarded)
 KEEP = ("shotgun", "pistol", "chainsaw", "hatchet", "medications", "stolen-resources")
 
@@ -85,7 +87,6 @@ class HeuristicAgent(Agent):
             for a in legal:
                 if a.kind == pref:
                     return a
-        from .trials import radio_end_possible
         draws = [a for a in legal if a.kind in ("draw", "pass")]
         count = (lambda a: a.args[0]) if draws[0].kind == "draw" else (lambda a: -a.args[0])  # pass: 1 = fewer
         full = s.rat[me] > 0 and radio_end_possible(s)

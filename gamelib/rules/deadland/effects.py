@@ -6,52 +6,16 @@ from typing import TYPE_CHECKING
 
 from gamelib.core import Action, log
 
+from .cards import ATTACK, BLOOD, INFECTED, LOOTER_CARDS, OBJECT_NAMES, PLAYER_NAMES, ZATTACK
+from .common import (
+    S_ATTACK, S_EVENT, S_OBJ, S_ROLES, S_TYPES, S_ZOMBIE, article, discard_event, drop_object,
+    gain_resistance, kept, log_same, pop_event, take_tokens, turnover,
+)
+from .state import put, without
 from .tasks import decision, push, step
-from .data import OBJECT_NAMES
-from .trials import article, drop_object, gain_resistance, take_tokens
 
 if TYPE_CHECKING:  # pragma: no cover
     from .state import DeadlandState
-
-S_EVENT = "Event"
-S_TYPES = "Event Card Types"
-S_ATTACK = "Zombie Attacks"
-S_ZOMBIE = "Life as a Zombie"
-S_ROLES = "Role Cards"
-
-
-# ---- piles ---------------------------------------------------------------------------------------
-def pop_event(s: "DeadlandState", b: int) -> str:
-    cid = s.edeck[b].pop()
-    if cid in s.known[b]:
-        s.known[b].remove(cid)
-    return cid
-
-
-def discard_event(s: "DeadlandState", b: int, cid: str) -> None:
-    """Discarded next to its board; once the board is turned over its discards are in the box."""
-    (s.box if s.turned[b] else s.edisc[b]).append(cid)
-
-
-def turnover(s: "DeadlandState", b: int) -> None:
-    if s.turned[b] or s.edeck[b]:
-        return
-    s.turned[b] = True
-    s.box.extend(s.edisc[b])
-    s.edisc[b] = []
-    s.known[b] = []
-    log(s, S_ATTACK, f"{s.the(b)} has no Event cards left: its discards go back in the box "
-                     f"and the board is turned over (bloodstain trial: {s.data.boards[b].bloodstain} cards)")
-
-
-def discard_top_event(s: "DeadlandState", b: int, why: str) -> None:
-    if s.turned[b] or not s.edeck[b]:
-        return
-    cid = pop_event(s, b)
-    discard_event(s, b, cid)
-    log(s, "Effects Due to the Infection Level",
-        f"{why}: the top Event card of {s.the(b)} ({s.data.events[cid].label}) is discarded without effect")
-    turnover(s, b)
 
 
 # ---- survivors' Event phase -----------------------------------------------------------------------
@@ -62,8 +26,9 @@ def event(s: "DeadlandState", t: tuple) -> None:
     p = s.active
     b = s.pos[p]
     if s.turned[b]:
-        log(s, S_EVENT, f"{s.the(b)} is turned over: {s.name(p)} faces its bloodstain instead of an Event")
-        push(s, ("victim", p, b, s.data.boards[b].bloodstain, 0, "blood"))
+        if s.log_enabled:
+            log(s, S_EVENT, f"{s.the(b)} is turned over: {s.name(p)} faces its bloodstain instead of an Event")
+        push(s, ("victim", p, b, s.data.boards[b].bloodstain, 0, BLOOD))
         return
     if s.may_hold(p, "looter"):
         # asked whatever their face-down card is, so that the question gives nothing away
@@ -74,25 +39,26 @@ def event(s: "DeadlandState", t: tuple) -> None:
 
 def draw_event(s: "DeadlandState", p: int, b: int, extra: bool) -> None:
     cid = pop_event(s, b)
-    s.ev.append(cid)
+    s.ev += (cid,)
     push(s, ("event_done", b, p, 1 if extra else 0))
     apply_event(s, p, b, cid)
 
 
 def apply_event(s: "DeadlandState", p: int, b: int, cid: str) -> None:
     card = s.data.events[cid]
-    who = s.name(p)
-    log(s, S_EVENT, f"{who} turns over an Event card on {s.the(b)}: {card.label}")
+    logging = s.log_enabled
+    log_same(s, S_EVENT, "{} turns over an Event card on {}: {}", PLAYER_NAMES[p], s.the(b), card.label)
     if card.rations or card.munitions:
         take_tokens(s, p, card.rations, card.munitions, S_TYPES)
     if card.kind == "object":
         if s.object_of(p, card.object) is not None:
-            log(s, S_TYPES, f"{who} already has a {card.name}: the new one is discarded")
+            if logging:
+                log(s, S_TYPES, f"{s.name(p)} already has a {card.name}: the new one is discarded")
         else:
-            s.ev.remove(cid)
-            s.objs[p].append(cid)
-            s.fresh.append(cid)
-            log(s, S_TYPES, f"{who} keeps the {card.name} (usable from their next turn)")
+            s.ev = without(s.ev, cid)
+            s.objs = put(s.objs, p, s.objs[p] + (cid,))
+            s.fresh += (cid,)
+            log_same(s, S_TYPES, "{} keeps the {} (usable from their next turn)", PLAYER_NAMES[p], card.name)
     elif card.kind == "zombie":
         push(s, ("attack", b, card.attack, card.weapon))
     elif card.kind == "infected":
@@ -104,29 +70,35 @@ def event_done(s: "DeadlandState", t: tuple) -> None:
     _, b, p, extra = t
     for cid in s.ev:
         discard_event(s, b, cid)
-    s.ev.clear()
+    s.ev = ()
     turnover(s, b)
     if extra and s.role_is(p, "looter", True) and s.edeck[b]:
         cid = pop_event(s, b)
         card = s.data.events[cid]
         if card.kind == "infected":
-            deck = s.edeck[b]
+            deck = list(s.edeck[b])
             deck.insert(s.rng.randbelow(len(deck) + 1), cid)
+            s.edeck = put(s.edeck, b, tuple(deck))
             if len(s.data.deck_boards[card.deck]) > 1:
-                s.known[b].append(cid)  # everyone saw it go back into this Road's deck
-            log(s, S_ROLES, f"the Looter's extra card is an Infected Area: shuffled back into the deck of {s.the(b)}")
+                s.known = put(s.known, b, s.known[b] + (cid,))  # everyone saw it go back into this Road's deck
+            if s.log_enabled:
+                log(s, S_ROLES, f"the Looter's extra card is an Infected Area: shuffled back into the deck of {s.the(b)}")
         else:
             discard_event(s, b, cid)
-            log(s, S_ROLES, f"the Looter's extra card ({card.label}) is discarded without effect")
+            if s.log_enabled:
+                log(s, S_ROLES, f"the Looter's extra card ({card.label}) is discarded without effect")
             turnover(s, b)
 
 
 # ---- the Looter -----------------------------------------------------------------------------------
+DRAW_ONE = Action("Draw one Event card", "pass")
+REVEAL_LOOTER = Action("Reveal Looter: draw five Event cards and keep one", "reveal", ("looter",))
+
+
 def _looter_legal(s: "DeadlandState", t: tuple) -> list[Action]:
-    out = [Action("Draw one Event card", "pass")]
     if s.role_is(t[1], "looter", False):
-        out.insert(0, Action("Reveal Looter: draw five Event cards and keep one", "reveal", ("looter",)))
-    return out
+        return [REVEAL_LOOTER, DRAW_ONE]
+    return [DRAW_ONE]
 
 
 @decision("ask_looter", "Event", _looter_legal)
@@ -135,12 +107,13 @@ def _ask_looter(s: "DeadlandState", t: tuple, a: Action) -> None:
     if a.kind == "pass":
         draw_event(s, p, b, False)
         return
-    s.shown[p] = True
-    k = min(5, len(s.edeck[b]))
+    s.shown = put(s.shown, p, True)
+    k = min(LOOTER_CARDS, len(s.edeck[b]))
     for _ in range(k):
-        s.ev.append(pop_event(s, b))
-    log(s, S_ROLES, f"{s.name(p)} reveals the Looter card and draws {k} Event cards: "
-                    + ", ".join(s.data.events[c].label for c in s.ev))
+        s.ev += (pop_event(s, b),)
+    if s.log_enabled:
+        log(s, S_ROLES, f"{s.name(p)} reveals the Looter card and draws {k} Event cards: "
+                        + ", ".join(s.data.events[c].label for c in s.ev))
     if len(_loot_legal(s, ("ask_loot", p, b))) == 1:
         _keep(s, p, b, s.ev[0])
     else:
@@ -165,7 +138,7 @@ def _keep(s: "DeadlandState", p: int, b: int, cid: str) -> None:
     for other in s.ev:
         if other != cid:
             discard_event(s, b, other)
-    s.ev[:] = [cid]
+    s.ev = (cid,)
     push(s, ("event_done", b, p, 0))
     apply_event(s, p, b, cid)
 
@@ -179,13 +152,18 @@ def attack(s: "DeadlandState", t: tuple) -> None:
         if queue:
             push(s, ("ask_seeoff", queue[0], b, n, weapon, tuple(queue[1:])))
             return
-    push(s, ("pistol", b, n, "attack"))
+    push(s, ("pistol", b, n, ATTACK))
 
 
 def _seeoff_legal(s: "DeadlandState", t: tuple) -> list[Action]:
-    weapon = OBJECT_NAMES[t[4]]
-    return [Action(f"Use the {weapon} to see off the attack", "use", (t[4],)),
-            Action(f"Keep the {weapon}: everyone here faces the attack", "pass")]
+    cache = s.data.made
+    key = ("seeoff", t[4])
+    got = cache.get(key)
+    if got is None:
+        weapon = OBJECT_NAMES[t[4]]
+        got = kept(cache, key, (Action(f"Use the {weapon} to see off the attack", "use", (t[4],)),
+                                Action(f"Keep the {weapon}: everyone here faces the attack", "pass")))
+    return list(got)
 
 
 @decision("ask_seeoff", "Zombie attack", _seeoff_legal)
@@ -195,14 +173,15 @@ def _ask_seeoff(s: "DeadlandState", t: tuple, a: Action) -> None:
         cid = s.usable(q, weapon)
         assert cid is not None
         drop_object(s, q, cid)
-        log(s, "Objects, Event Symbols and Effects",
-            f"{s.name(q)} plays and discards the {s.data.events[cid].name}: nobody on {s.the(b)} undergoes that trial")
+        if s.log_enabled:
+            log(s, S_OBJ, f"{s.name(q)} plays and discards the {s.data.events[cid].name}: nobody on {s.the(b)} "
+                          "undergoes that trial")
         return
     rest = tuple(o for o in rest if s.usable(o, weapon))
     if rest:
         push(s, ("ask_seeoff", rest[0], b, n, weapon, rest[1:]))
     else:
-        push(s, ("pistol", b, n, "attack"))
+        push(s, ("pistol", b, n, ATTACK))
 
 
 @step("victims")
@@ -210,7 +189,8 @@ def victims(s: "DeadlandState", t: tuple) -> None:
     _, b, n, pistol, mode = t
     who = s.survivors_here(b)
     if not who:
-        log(s, S_ATTACK, f"no survivor on {s.the(b)} to attack")
+        if s.log_enabled:
+            log(s, S_ATTACK, f"no survivor on {s.the(b)} to attack")
         return
     push(s, *[("victim", q, b, n, pistol, mode) for q in who])
 
@@ -219,7 +199,8 @@ def victims(s: "DeadlandState", t: tuple) -> None:
 @step("infected")
 def infected(s: "DeadlandState", t: tuple) -> None:
     b = t[1]
-    log(s, "Objects, Event Symbols and Effects", f"Infected Area on {s.the(b)}")
+    if s.log_enabled:
+        log(s, S_OBJ, f"Infected Area on {s.the(b)}")
     push(s, *[("ia", q) for q in s.survivors_here(b)], ("ia_zombies", b))
 
 
@@ -228,16 +209,19 @@ def ia(s: "DeadlandState", t: tuple) -> None:
     q = t[1]
     if s.zombie[q] or s.dead[q]:
         return
-    need = s.level(q) + 1
+    need = len(s.inf[q]) + 1
     virus = s.data.virus
-    for i in range(len(s.vdisc) - 1, -1, -1):
-        vc = virus[s.vdisc[i]]
+    disc = s.vdisc
+    for i in range(len(disc) - 1, -1, -1):
+        vc = virus[disc[i]]
         if vc.kind == "level" and vc.level == need:
-            s.held.append(s.vdisc.pop(i))
-            log(s, "Objects, Event Symbols and Effects", f"{s.name(q)} finds {article(need)} {need} in the Virus discards")
-            push(s, ("role_react", q, "infected"))
+            s.held += (disc.pop(i),)
+            if s.log_enabled:
+                log(s, S_OBJ, f"{s.name(q)} finds {article(need)} {need} in the Virus discards")
+            push(s, ("role_react", q, INFECTED))
             return
-    log(s, "Objects, Event Symbols and Effects", f"{s.name(q)}: no {need} in the Virus discards")
+    if s.log_enabled:
+        log(s, S_OBJ, f"{s.name(q)}: no {need} in the Virus discards")
 
 
 @step("ia_zombies")
@@ -255,19 +239,20 @@ def zevent(s: "DeadlandState", t: tuple) -> None:
     z = s.active
     b = s.pos[z]
     if s.turned[b]:
-        log(s, S_ZOMBIE, f"{s.the(b)} is turned over: no Event for the zombie {s.name(z)}")
+        if s.log_enabled:
+            log(s, S_ZOMBIE, f"{s.the(b)} is turned over: no Event for the zombie {s.name(z)}")
         return
     cid = pop_event(s, b)
-    s.ev.append(cid)
+    s.ev += (cid,)
     card = s.data.events[cid]
-    log(s, S_ZOMBIE, f"the zombie {s.name(z)} turns over an Event card on {s.the(b)}: {card.label}")
+    log_same(s, S_ZOMBIE, "the zombie {} turns over an Event card on {}: {}", PLAYER_NAMES[z], s.the(b), card.label)
     push(s, ("event_done", b, z, 0))
     if card.kind == "infected":
         push(s, ("infected", b))
     elif card.hand:
         gain_resistance(s, z, "hand symbol")
     else:
-        log(s, S_ZOMBIE, "discarded without effect")
+        log_same(s, S_ZOMBIE, "discarded without effect")
 
 
 @step("zattack", "Zombie Infection Trial")
@@ -279,5 +264,6 @@ def zattack(s: "DeadlandState", t: tuple) -> None:
     n = s.resist[z]
     if n <= 0 or not s.survivors_here(b):
         return
-    log(s, S_ZOMBIE, f"Zombie Infection Trial: every survivor on {s.the(b)} draws {n} (the zombie's Resistance)")
-    push(s, ("pistol", b, n, "zattack"))
+    if s.log_enabled:
+        log(s, S_ZOMBIE, f"Zombie Infection Trial: every survivor on {s.the(b)} draws {n} (the zombie's Resistance)")
+    push(s, ("pistol", b, n, ZATTACK))

@@ -6,18 +6,18 @@ from typing import TYPE_CHECKING
 
 from gamelib.core import Action, log
 
+from .cards import PLAYER_NAMES, STOLEN_RATIONS
+from .common import S_EXCESS, S_MOVE, S_TURN, S_USE, S_ZOMBIE, drop_object, kept, log_same, take_tokens
 from .roles import apply_role_use, role_use_actions, role_use_moment
+from .state import put
 from .tasks import decision, push, step
-from .trials import drop_object, take_tokens
 
 if TYPE_CHECKING:  # pragma: no cover
     from .state import DeadlandState
 
-S_TURN = "Turn Sequence"
-S_MOVE = "Movement"
-S_USE = "Using / Exchanging Objects"
-S_EXCESS = "Discarding Excess Objects/Tokens"
-S_ZOMBIE = "Life as a Zombie"
+#: the phases of a turn, the last one first (as they go on the pending stack)
+SURVIVOR_TURN = (("turn_end",), ("excess",), ("event",), ("use",), ("move",), ("daily",))
+ZOMBIE_TURN = (("turn_end",), ("zattack",), ("zevent",), ("zmove",), ("zdaily",))
 
 
 @step("turn_start")
@@ -25,16 +25,14 @@ def turn_start(s: "DeadlandState", t: tuple) -> None:
     p = s.active
     s.cut = False
     s.medic_used = False
-    s.shot_used = [False] * s.n
-    s.pistol_used = [False] * s.n
+    s.shot_used = s.pistol_used = (False,) * len(s.pos)
     if s.fresh:  # what p drew last turn is usable from now on
-        s.fresh = [c for c in s.fresh if c not in s.objs[p]]
-    kind = "zombie" if s.zombie[p] else "survivor"
-    log(s, S_TURN, f"turn {s.turn}: {s.name(p)} ({kind}) on {s.the(s.pos[p])}")
-    if s.zombie[p]:
-        push(s, ("zdaily",), ("zmove",), ("zevent",), ("zattack",), ("turn_end",))
-    else:
-        push(s, ("daily",), ("move",), ("use",), ("event",), ("excess",), ("turn_end",))
+        mine = s.objs[p]
+        s.fresh = tuple(c for c in s.fresh if c not in mine)
+    zombie = s.zombie[p]
+    if s.log_enabled:
+        log(s, S_TURN, f"turn {s.turn}: {s.name(p)} ({'zombie' if zombie else 'survivor'}) on {s.the(s.pos[p])}")
+    s.stack.extend(ZOMBIE_TURN if zombie else SURVIVOR_TURN)
 
 
 @step("turn_end")
@@ -47,7 +45,10 @@ def turn_end(s: "DeadlandState", t: tuple) -> None:
             break
     s.active = nxt
     s.turn += 1
-    push(s, ("turn_start",))
+    turn_start(s, TURN_START)  # (at once: nothing else is pending)
+
+
+TURN_START = ("turn_start",)
 
 
 # ---- Movement ------------------------------------------------------------------------------------
@@ -64,10 +65,18 @@ def move(s: "DeadlandState", t: tuple) -> None:
         push(s, ("ask_move", s.active))
 
 
+def _move_to(s: "DeadlandState", b: int) -> Action:
+    cache = s.data.made
+    key = ("move", b)
+    return cache.get(key) or kept(cache, key, Action(f"Move to {s.the(b)}", "move", (b,)))
+
+
 def _move_legal(s: "DeadlandState", t: tuple) -> list[Action]:
-    p = t[1]
-    out = [Action(f"Stay on {s.the(s.pos[p])}", "stay", (s.pos[p],))]
-    out += [Action(f"Move to {s.the(b)}", "move", (b,)) for b in destinations(s, p)]
+    b = s.pos[t[1]]
+    cache = s.data.made
+    key = ("stay", b)
+    out = [cache.get(key) or kept(cache, key, Action(f"Stay on {s.the(b)}", "stay", (b,)))]
+    out += [_move_to(s, d) for d in destinations(s, t[1])]
     return out
 
 
@@ -75,10 +84,10 @@ def _move_legal(s: "DeadlandState", t: tuple) -> list[Action]:
 def _ask_move(s: "DeadlandState", t: tuple, a: Action) -> None:
     p = t[1]
     if a.kind == "stay":
-        log(s, S_MOVE, f"{s.name(p)} stays on {s.the(s.pos[p])}")
+        log_same(s, S_MOVE, "{} stays on {}", PLAYER_NAMES[p], s.the(s.pos[p]))
         return
-    s.pos[p] = a.args[0]
-    log(s, S_MOVE, f"{s.name(p)} moves to {s.the(s.pos[p])}")
+    s.pos = put(s.pos, p, a.args[0])
+    log_same(s, S_MOVE, "{} moves to {}", PLAYER_NAMES[p], s.the(s.pos[p]))
     if s.role_is(p, "contagious", True):
         push(s, ("contagious", p))
 
@@ -96,7 +105,7 @@ def zmove(s: "DeadlandState", t: tuple) -> None:
 
 
 def _zmove_legal(s: "DeadlandState", t: tuple) -> list[Action]:
-    return [Action(f"Move to {s.the(b)}", "move", (b,)) for b in destinations(s, t[1])]
+    return [_move_to(s, b) for b in destinations(s, t[1])]
 
 
 @decision("ask_zmove", "Movement", _zmove_legal)
@@ -105,43 +114,62 @@ def _ask_zmove(s: "DeadlandState", t: tuple, a: Action) -> None:
 
 
 def _zombie_moves(s: "DeadlandState", z: int, b: int) -> None:
-    s.pos[z] = b
-    log(s, S_ZOMBIE, f"the zombie {s.name(z)} must move: it goes to {s.the(b)}")
+    s.pos = put(s.pos, z, b)
+    log_same(s, S_ZOMBIE, "the zombie {} must move: it goes to {}", PLAYER_NAMES[z], s.the(b))
     push(s, ("wound", z, ()))
 
 
 # ---- Using / Exchanging objects ---------------------------------------------------------------------
-def use_actions(s: "DeadlandState", p: int, private: bool = True) -> list[Action]:
-    """``p``'s Using phase choices; ``private=False`` leaves out revealing a face-down card."""
+END_EXCHANGE = Action("End the exchange phase", "end")
+
+
+def _give(s: "DeadlandState", what: str, q: int) -> Action:
+    """The Action giving ``what`` (a kind of token or an object's card id) to ``q``."""
+    cache = s.data.made
+    key = ("give", what, q)
+    got = cache.get(key)
+    if got is None:
+        shown = "1 Munitions" if what == "munitions" else "1 Rations" if what == "rations" \
+            else f"the {s.data.events[what].name}"
+        got = kept(cache, key, Action(f"Give {shown} to {s.name(q)}", "give", (what, q)))
+    return got
+
+
+def _use_choices(s: "DeadlandState", p: int, private: bool):
+    """``p``'s Using phase choices but the end, one by one (so a caller may stop at the first)."""
     events = s.data.events
-    out: list[Action] = []
+    mine, fresh = s.objs[p], s.fresh
     for q in s.survivors_here(s.pos[p]):
         if q == p or (q == s.traitor_known and not s.shown[q]):
             continue
         tok_cap, obj_cap = s.limits(q)
-        qn = s.name(q)
         room = s.mun[q] + s.rat[q] < tok_cap
         if s.mun[p] and room:
-            out.append(Action(f"Give 1 Munitions to {qn}", "give", ("munitions", q)))
+            yield _give(s, "munitions", q)
         if s.rat[p] and room:
-            out.append(Action(f"Give 1 Rations to {qn}", "give", ("rations", q)))
-        if len(s.objs[q]) < obj_cap:
-            for cid in s.objs[p]:
-                card = events[cid]
-                if cid not in s.fresh and s.object_of(q, card.object) is None:
-                    out.append(Action(f"Give the {card.name} to {qn}", "give", (cid, q)))
+            yield _give(s, "rations", q)
+        if mine and len(s.objs[q]) < obj_cap:
+            for cid in mine:
+                if cid not in fresh and s.object_of(q, events[cid].object) is None:
+                    yield _give(s, cid, q)
     stolen = s.usable(p, "stolen-resources")
     if stolen is not None:
-        out.append(Action("Use the Stolen Resources: discard it and take 2 Rations", "stolen", (stolen,)))
-    out += [a for a in role_use_actions(s, p) if private or s.shown[p]]
-    out.append(Action("End the exchange phase", "end"))
+        yield Action("Use the Stolen Resources: discard it and take 2 Rations", "stolen", (stolen,))
+    if s.role[p] is not None and (private or s.shown[p]):
+        yield from role_use_actions(s, p)
+
+
+def use_actions(s: "DeadlandState", p: int, private: bool = True) -> list[Action]:
+    """``p``'s Using phase choices; ``private=False`` leaves out revealing a face-down card."""
+    out = list(_use_choices(s, p, private))
+    out.append(END_EXCHANGE)
     return out
 
 
 @step("use", "Using / Exchanging Objects")
 def use(s: "DeadlandState", t: tuple) -> None:
     p = s.active
-    if not s.cut and (len(use_actions(s, p, private=False)) > 1 or role_use_moment(s, p)):
+    if not s.cut and (next(_use_choices(s, p, False), None) is not None or role_use_moment(s, p)):
         push(s, ("ask_use", p))
 
 
@@ -149,41 +177,43 @@ def use(s: "DeadlandState", t: tuple) -> None:
 def _ask_use(s: "DeadlandState", t: tuple, a: Action) -> None:
     p = t[1]
     if a.kind == "end":
-        log(s, S_USE, f"{s.name(p)} ends the exchange phase")
+        log_same(s, S_USE, "{} ends the exchange phase", PLAYER_NAMES[p])
         return
     if a.kind == "give":
-        _give(s, p, a.args[0], a.args[1])
+        _hand_over(s, p, a.args[0], a.args[1])
     elif a.kind == "stolen":
         drop_object(s, p, a.args[0])
-        log(s, S_USE, f"{s.name(p)} uses the Stolen Resources")
-        take_tokens(s, p, 2, 0, S_USE)
+        if s.log_enabled:
+            log(s, S_USE, f"{s.name(p)} uses the Stolen Resources")
+        take_tokens(s, p, STOLEN_RATIONS, 0, S_USE)
     else:
         apply_role_use(s, p, a)
     push(s, ("use",))
 
 
-def _give(s: "DeadlandState", p: int, what: str, q: int) -> None:
+def _hand_over(s: "DeadlandState", p: int, what: str, q: int) -> None:
     if s.role_is(q, "traitor", False):
         # Only a face-down Traitor refuses, so the refusal tells the whole table.
         s.traitor_known = q
-        log(s, S_USE, f"{s.name(q)} cannot accept anything from {s.name(p)}: nobody may pass objects "
-                      f"or tokens to a face-down Traitor")
+        if s.log_enabled:
+            log(s, S_USE, f"{s.name(q)} cannot accept anything from {s.name(p)}: nobody may pass objects "
+                          f"or tokens to a face-down Traitor")
         return
     if s.role[q] is not None and not s.shown[q]:
-        s.not_traitor[q] = True
+        s.not_traitor = put(s.not_traitor, q, True)
     if what == "munitions":
-        s.mun[p] -= 1
-        s.mun[q] += 1
+        s.mun = put(put(s.mun, p, s.mun[p] - 1), q, s.mun[q] + 1)
         shown = "1 Munitions"
     elif what == "rations":
-        s.rat[p] -= 1
-        s.rat[q] += 1
+        s.rat = put(put(s.rat, p, s.rat[p] - 1), q, s.rat[q] + 1)
         shown = "1 Rations"
     else:
-        s.objs[p].remove(what)
-        s.objs[q].append(what)
+        objs = s.objs
+        i = objs[p].index(what)
+        objs = put(objs, p, objs[p][:i] + objs[p][i + 1:])
+        s.objs = put(objs, q, objs[q] + (what,))
         shown = f"the {s.data.events[what].name}"
-    log(s, S_USE, f"{s.name(p)} gives {shown} to {s.name(q)}")
+    log_same(s, S_USE, "{} gives {} to {}", PLAYER_NAMES[p], shown, PLAYER_NAMES[q])
 
 
 # ---- Discarding excess ---------------------------------------------------------------------------
@@ -200,20 +230,29 @@ def excess(s: "DeadlandState", t: tuple) -> None:
             return
         kind = "munitions" if s.mun[p] else "rations"
         if kind == "munitions":
-            s.mun[p] -= over
+            s.mun = put(s.mun, p, s.mun[p] - over)
         else:
-            s.rat[p] -= over
-        log(s, S_EXCESS, f"{s.name(p)} may carry {tok_cap} tokens: discards {over} {kind.capitalize()}")
+            s.rat = put(s.rat, p, s.rat[p] - over)
+        if s.log_enabled:
+            log(s, S_EXCESS, f"{s.name(p)} may carry {tok_cap} tokens: discards {over} {kind.capitalize()}")
     if len(s.objs[p]) > obj_cap:
         push(s, ("ask_excess", p))
+
+
+DISCARD_TOKENS = [Action("Discard 1 Munitions", "token", ("munitions",)), Action("Discard 1 Rations", "token", ("rations",))]
 
 
 def _excess_legal(s: "DeadlandState", t: tuple) -> list[Action]:
     p = t[1]
     tok_cap, _ = s.limits(p)
     if s.mun[p] + s.rat[p] > tok_cap:
-        return [Action("Discard 1 Munitions", "token", ("munitions",)), Action("Discard 1 Rations", "token", ("rations",))]
-    return [Action(f"Discard the {s.data.events[c].name}", "object", (c,)) for c in s.objs[p]]
+        return list(DISCARD_TOKENS)
+    cache = s.data.made
+    out = []
+    for c in s.objs[p]:
+        key = ("discard", c)
+        out.append(cache.get(key) or kept(cache, key, Action(f"Discard the {s.data.events[c].name}", "object", (c,))))
+    return out
 
 
 @decision("ask_excess", "Discarding Excess Objects/Tokens", _excess_legal)
@@ -221,11 +260,12 @@ def _ask_excess(s: "DeadlandState", t: tuple, a: Action) -> None:
     p = t[1]
     if a.kind == "token":
         if a.args[0] == "munitions":
-            s.mun[p] -= 1
+            s.mun = put(s.mun, p, s.mun[p] - 1)
         else:
-            s.rat[p] -= 1
-        log(s, S_EXCESS, f"{s.name(p)} discards 1 {a.args[0].capitalize()}")
+            s.rat = put(s.rat, p, s.rat[p] - 1)
+        log_same(s, S_EXCESS, "{} discards 1 {}", PLAYER_NAMES[p], a.args[0].capitalize())
     else:
         drop_object(s, p, a.args[0])
-        log(s, S_EXCESS, f"{s.name(p)} discards the {s.data.events[a.args[0]].name}")
+        if s.log_enabled:
+            log(s, S_EXCESS, f"{s.name(p)} discards the {s.data.events[a.args[0]].name}")
     push(s, ("excess",))

@@ -9,7 +9,8 @@ from typing import TYPE_CHECKING
 
 from gamelib.core import Distribution
 
-from .trials import daily_count, illnesses
+from .common import illnesses
+from .trials import daily_count
 
 if TYPE_CHECKING:  # pragma: no cover
     from .state import DeadlandState
@@ -128,7 +129,7 @@ def _daily_adds(s: "DeadlandState", p: int) -> bool:
     virus = s.data.virus
     nxt = s.level(p) + 1
     ill_ok = nxt <= 7 and illnesses(s, p) < 2
-    deck, disc, radio_aside = s.vdeck[:], s.vdisc[:], s.vradio[:]
+    deck, disc, radio_aside = list(s.vdeck), list(s.vdisc), list(s.vradio)
     rng = s.rng.copy()
     radio = s.radio
     left = daily_count(s, p, False)

@@ -19,7 +19,9 @@ from typing import TYPE_CHECKING, Any
 
 from gamelib.core import ScenarioError
 
-from .data import WEAPON_SIZES
+from .cards import WEAPON_SIZES
+from .common import fits
+from .reactions import can_aim, can_shoot
 from .tasks import DECISIONS, STEPS
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -177,7 +179,6 @@ def _check_phases(s: "DeadlandState", names: list[str]) -> None:
 
 
 def _check_held(s: "DeadlandState", t: tuple) -> None:
-    from .trials import fits
     seat = t[2] if t[0] == "ask_shotgun" else t[1]
     if s.zombie[seat] or s.dead[seat]:
         raise ScenarioError("drawn", f"the drawn card would go to {s.name(seat)}, who is no survivor")
@@ -260,12 +261,10 @@ def _cmun(s: "DeadlandState", t: tuple) -> str:
 
 
 def _shotgun(s: "DeadlandState", t: tuple) -> str:
-    from .reactions import can_shoot
     return "" if can_shoot(s, t[1]) else f"{s.name(t[1])} cannot fire a Shotgun now (3 Munitions, once a turn)"
 
 
 def _pistol(s: "DeadlandState", t: tuple) -> str:
-    from .reactions import can_aim
     return "" if can_aim(s, t[1]) else f"{s.name(t[1])} cannot use a Pistol now (1 Munitions)"
 
 

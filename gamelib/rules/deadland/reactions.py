@@ -7,18 +7,21 @@ from typing import TYPE_CHECKING
 
 from gamelib.core import Action, log
 
+from .cards import DISCARDED, SHOTGUN_COST
+from .common import S_OBJ, S_ZOMBIE, drop_object, kept, settle_held
+from .state import put
 from .tasks import decision, push, step
-from .trials import drop_object
 
 if TYPE_CHECKING:  # pragma: no cover
     from .state import DeadlandState
 
-S_OBJ = "Objects, Event Symbols and Effects"
+PISTOL_COST = 1         # Munitions to make an attack one card shorter, or to shoot a zombie
+CHAINSAW_WOUNDS = 2     # Resistance a Chainsaw strike takes (a Hatchet, a Pistol shot: one)
 
 
 # ---- Shotgun: discard the Virus card about to be added ----------------------------------------------
 def can_shoot(s: "DeadlandState", q: int) -> bool:
-    return not s.shot_used[q] and s.mun[q] >= 3 and s.usable(q, "shotgun") is not None
+    return not s.shot_used[q] and s.mun[q] >= SHOTGUN_COST and s.usable(q, "shotgun") is not None
 
 
 def shotgun_queue(s: "DeadlandState", victim: int) -> list[int]:
@@ -37,12 +40,15 @@ def _shotgun_legal(s: "DeadlandState", t: tuple) -> list[Action]:
 def _ask_shotgun(s: "DeadlandState", t: tuple, a: Action) -> None:
     _, q, victim, mode, rest = t
     if a.kind == "use":
-        s.mun[q] -= 3
-        s.shot_used[q] = True
-        card = s.held.pop()
+        s.mun = put(s.mun, q, s.mun[q] - SHOTGUN_COST)
+        s.shot_used = put(s.shot_used, q, True)
+        card = s.held[-1]
+        s.held = s.held[:-1]
         s.vdisc.append(card)
-        log(s, S_OBJ, f"{s.name(q)} fires the Shotgun (3 Munitions): the {s.data.virus[card].label} "
-                      f"meant for {s.name(victim)} is discarded")
+        settle_held(s, card, DISCARDED)
+        if s.log_enabled:
+            log(s, S_OBJ, f"{s.name(q)} fires the Shotgun (3 Munitions): the {s.data.virus[card].label} "
+                          f"meant for {s.name(victim)} is discarded")
         return
     rest = tuple(o for o in rest if can_shoot(s, o))  # someone may have lost the means meanwhile
     if rest:
@@ -63,21 +69,25 @@ def pistol(s: "DeadlandState", t: tuple) -> None:
 
 
 def can_aim(s: "DeadlandState", q: int) -> bool:
-    return s.mun[q] >= 1 and s.usable(q, "pistol") is not None
+    return s.mun[q] >= PISTOL_COST and s.usable(q, "pistol") is not None
+
+
+PISTOL_CHOICES = (Action("Spend 1 Munitions with the Pistol: one card fewer for everyone here", "use", ("pistol",)),
+                  Action("Do not use the Pistol: keep the Munitions", "pass"))
 
 
 def _pistol_legal(s: "DeadlandState", t: tuple) -> list[Action]:
-    return [Action("Spend 1 Munitions with the Pistol: one card fewer for everyone here", "use", ("pistol",)),
-            Action("Do not use the Pistol: keep the Munitions", "pass")]
+    return list(PISTOL_CHOICES)
 
 
 @decision("ask_pistol", "Zombie attack", _pistol_legal)
 def _ask_pistol(s: "DeadlandState", t: tuple, a: Action) -> None:
     _, q, b, n, mode, rest = t
     if a.kind == "use":
-        s.mun[q] -= 1
-        log(s, S_OBJ, f"{s.name(q)} spends a Munitions token with the Pistol: everyone on "
-                      f"{s.the(b)} draws one card fewer in this attack")
+        s.mun = put(s.mun, q, s.mun[q] - PISTOL_COST)
+        if s.log_enabled:
+            log(s, S_OBJ, f"{s.name(q)} spends a Munitions token with the Pistol: everyone on "
+                          f"{s.the(b)} draws one card fewer in this attack")
         push(s, ("victims", b, n, 1, mode))
         return
     rest = tuple(o for o in rest if can_aim(s, o))
@@ -88,23 +98,29 @@ def _ask_pistol(s: "DeadlandState", t: tuple, a: Action) -> None:
 
 
 # ---- wounding a zombie that ends its movement here ------------------------------------------------------
+def _wound(s: "DeadlandState", z: int, weapon: str, k: int, text: str) -> Action:
+    cache = s.data.made
+    key = ("wound", z, weapon, k)
+    return cache.get(key) or kept(cache, key, Action(text.format(zn=s.name(z), k=k), "wound", (weapon, k)))
+
+
 def wound_options(s: "DeadlandState", q: int, z: int) -> list[Action]:
-    zn = s.name(z)
     r = s.resist[z]
-    out = []
+    out: list[Action] = []
     if r <= 0:
         return out
-    if s.mun[q] >= 1 and not s.pistol_used[q] and s.usable(q, "pistol"):
-        out.append(Action(f"Shoot {zn} with the Pistol (1 Munitions)", "wound", ("pistol", 1)))
-    if s.mun[q] >= 1 and not s.shot_used[q] and s.usable(q, "shotgun"):
-        out.append(Action(f"Fire the Shotgun at {zn} (1 Munitions)", "wound", ("shotgun", 1)))
-        if s.mun[q] >= 2 and r >= 2:
-            out.append(Action(f"Fire the Shotgun at {zn} (2 Munitions)", "wound", ("shotgun", 2)))
+    mun = s.mun[q]
+    if mun >= PISTOL_COST and not s.pistol_used[q] and s.usable(q, "pistol"):
+        out.append(_wound(s, z, "pistol", 1, "Shoot {zn} with the Pistol (1 Munitions)"))
+    if mun >= 1 and not s.shot_used[q] and s.usable(q, "shotgun"):
+        out.append(_wound(s, z, "shotgun", 1, "Fire the Shotgun at {zn} (1 Munitions)"))
+        if mun >= 2 and r >= 2:
+            out.append(_wound(s, z, "shotgun", 2, "Fire the Shotgun at {zn} (2 Munitions)"))
     if s.usable(q, "hatchet"):
-        out.append(Action(f"Strike {zn} with the Hatchet (discard it)", "wound", ("hatchet", 1)))
+        out.append(_wound(s, z, "hatchet", 1, "Strike {zn} with the Hatchet (discard it)"))
     if s.usable(q, "chainsaw"):
-        k = min(2, r)
-        out.append(Action(f"Strike {zn} with the Chainsaw (discard it, {k} Resistance)", "wound", ("chainsaw", k)))
+        k = min(CHAINSAW_WOUNDS, r)
+        out.append(_wound(s, z, "chainsaw", k, "Strike {zn} with the Chainsaw (discard it, {k} Resistance)"))
     return out
 
 
@@ -120,7 +136,10 @@ def wound(s: "DeadlandState", t: tuple) -> None:
 
 
 def _wound_legal(s: "DeadlandState", t: tuple) -> list[Action]:
-    return wound_options(s, t[1], t[2]) + [Action(f"Let {s.name(t[2])} pass", "pass")]
+    cache = s.data.made
+    key = ("let pass", t[2])
+    return wound_options(s, t[1], t[2]) + [
+        cache.get(key) or kept(cache, key, Action(f"Let {s.name(t[2])} pass", "pass"))]
 
 
 @decision("ask_wound", "Zombie movement", _wound_legal)
@@ -131,21 +150,24 @@ def _ask_wound(s: "DeadlandState", t: tuple, a: Action) -> None:
         return
     weapon, k = a.args
     if weapon == "pistol":
-        s.mun[q] -= 1
-        s.pistol_used[q] = True
+        s.mun = put(s.mun, q, s.mun[q] - PISTOL_COST)
+        s.pistol_used = put(s.pistol_used, q, True)
     elif weapon == "shotgun":
-        s.mun[q] -= k
-        s.shot_used[q] = True
+        s.mun = put(s.mun, q, s.mun[q] - k)
+        s.shot_used = put(s.shot_used, q, True)
     else:
         cid = s.usable(q, weapon)
         assert cid is not None
         drop_object(s, q, cid)
     k = min(k, s.resist[z])
-    s.resist[z] -= k
-    log(s, S_OBJ, f"{s.name(q)} wounds {s.name(z)} with the {weapon.capitalize()}: -{k} Resistance, {s.resist[z]} left")
+    s.resist = put(s.resist, z, s.resist[z] - k)
+    if s.log_enabled:
+        log(s, S_OBJ, f"{s.name(q)} wounds {s.name(z)} with the {weapon.capitalize()}: -{k} Resistance, "
+                      f"{s.resist[z]} left")
     if s.resist[z] == 0:
-        s.dead[z] = True
-        log(s, "Life as a Zombie", f"{s.name(z)} has no Resistance tokens left: dead and out of the game")
+        s.dead = put(s.dead, z, True)
+        if s.log_enabled:
+            log(s, S_ZOMBIE, f"{s.name(z)} has no Resistance tokens left: dead and out of the game")
         if z == s.active:
             s.cut = True
         return

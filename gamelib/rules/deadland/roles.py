@@ -8,30 +8,15 @@ from typing import TYPE_CHECKING
 
 from gamelib.core import Action, log
 
+from .cards import SCAVENGER_TOKENS
+from .common import S_ROLES, drop_object, take_tokens
+from .state import put, without
 from .tasks import anytime, decision, push, step
-from .trials import drop_object, take_tokens
 
 if TYPE_CHECKING:  # pragma: no cover
     from .state import DeadlandState
 
-S_ROLES = "Role Cards"
-
-
-def role_condition(s: "DeadlandState", q: int) -> tuple[bool, str]:
-    """Whether living survivor ``q`` may win, face-down role or not, and why not."""
-    role = s.role[q]
-    who = s.name(q)
-    if role == "infectee" and s.object_of(q, "medications") is None:
-        return False, f"{who} is the Infectee without Medications"
-    if role == "traitor" and len(s.objs[q]) < 2:
-        return False, f"{who} is the Traitor with fewer than two objects"
-    if role == "survivor" and s.rat[q] < 1:
-        return False, f"{who} is the Survivor without a Rations token"
-    if role == "scavenger" and s.mun[q] < 1:
-        return False, f"{who} is the Scavenger without a Munitions token"
-    if role == "hermit" and any(not s.zombie[o] for o in s.here(s.pos[q]) if o != q):
-        return False, f"{who} is the Hermit and not alone among survivors"
-    return True, ""
+MEDIC_LEVEL = 2  # the Medic takes a card off an Infection deck of at least this level
 
 
 # ---- the Traitor: at any decision of their own turn ------------------------------------------------
@@ -42,7 +27,7 @@ def traitor_victims(s: "DeadlandState", p: int) -> list[int]:
 
 def _traitor_legal(s: "DeadlandState", t: tuple) -> list[Action]:
     p = t[1]
-    if p != s.active or not s.role_is(p, "traitor", False):
+    if p != s.active or s.role[p] != "traitor" or not s.role_is(p, "traitor", False):
         return []
     return [Action(f"Reveal Traitor: take every object and token of {s.name(q)}", "traitor", (q,))
             for q in traitor_victims(s, p)]
@@ -56,38 +41,45 @@ def traitor_moment(s: "DeadlandState", p: int) -> bool:
 @anytime("traitor", _traitor_legal)
 def _traitor_reveal(s: "DeadlandState", t: tuple, a: Action) -> None:
     p, q = t[1], a.args[0]
-    who = s.name(p)
-    s.shown[p] = True
+    s.shown = put(s.shown, p, True)
     events = s.data.events
     taken = []
-    for cid in list(s.objs[q]):
-        s.objs[q].remove(cid)
+    for cid in s.objs[q]:
+        s.objs = put(s.objs, q, without(s.objs[q], cid))
         if s.object_of(p, events[cid].object) is not None:
-            s.box.append(cid)
+            s.box += (cid,)
             if cid in s.fresh:
-                s.fresh.remove(cid)
+                s.fresh = without(s.fresh, cid)
             taken.append(f"the {events[cid].name} (a duplicate, discarded)")
         else:
-            s.objs[p].append(cid)
+            s.objs = put(s.objs, p, s.objs[p] + (cid,))
             taken.append(f"the {events[cid].name}")
     if s.mun[q]:
         taken.append(f"{s.mun[q]} Munitions")
     if s.rat[q]:
         taken.append(f"{s.rat[q]} Rations")
-    s.mun[p] += s.mun[q]
-    s.rat[p] += s.rat[q]
-    s.mun[q] = s.rat[q] = 0
-    log(s, S_ROLES, f"{who} reveals the Traitor card and takes from {s.name(q)}: {', '.join(taken) or 'nothing'}")
+    s.mun = put(put(s.mun, p, s.mun[p] + s.mun[q]), q, 0)
+    s.rat = put(put(s.rat, p, s.rat[p] + s.rat[q]), q, 0)
+    if s.log_enabled:
+        log(s, S_ROLES, f"{s.name(p)} reveals the Traitor card and takes from {s.name(q)}: "
+                        f"{', '.join(taken) or 'nothing'}")
 
 
 # ---- Using phase powers -----------------------------------------------------------------------------
+REVEAL_SCAVENGER = Action("Reveal Scavenger: take 2 Rations and 2 Munitions", "scavenger")
+
+
 def role_use_actions(s: "DeadlandState", p: int) -> list[Action]:
+    role = s.role[p]
+    if role is None:
+        return []
     out = []
-    if s.role_is(p, "scavenger", False):
-        out.append(Action("Reveal Scavenger: take 2 Rations and 2 Munitions", "scavenger"))
-    if (s.role_is(p, "medic") and not s.medic_used and s.level(p) >= 2 and s.usable(p, "medications")):
+    if role == "scavenger" and s.role_is(p, "scavenger", False):
+        out.append(REVEAL_SCAVENGER)
+    lv = len(s.inf[p])
+    if role == "medic" and s.role_is(p, "medic") and not s.medic_used and lv >= MEDIC_LEVEL and s.usable(p, "medications"):
         verb = "Use the Medic" if s.shown[p] else "Reveal Medic"
-        out.append(Action(f"{verb}: discard Medications, level {s.level(p)} -> {s.level(p) - 1}", "medic"))
+        out.append(Action(f"{verb}: discard Medications, level {lv} -> {lv - 1}", "medic"))
     return out
 
 
@@ -96,25 +88,27 @@ def role_use_moment(s: "DeadlandState", p: int) -> bool:
     Medic. The Using phase then waits for ``p`` even with nothing else to do, so that its pause
     never shows who holds one of these cards."""
     return (s.may_hold(p, "scavenger") or traitor_moment(s, p)
-            or (s.may_hold(p, "medic") and s.level(p) >= 2 and s.usable(p, "medications") is not None))
+            or (s.may_hold(p, "medic") and len(s.inf[p]) >= MEDIC_LEVEL and s.usable(p, "medications") is not None))
 
 
 def apply_role_use(s: "DeadlandState", p: int, a: Action) -> None:
-    who = s.name(p)
     if a.kind == "scavenger":
-        s.shown[p] = True
-        log(s, S_ROLES, f"{who} reveals the Scavenger card")
-        take_tokens(s, p, 2, 2, S_ROLES)
+        s.shown = put(s.shown, p, True)
+        if s.log_enabled:
+            log(s, S_ROLES, f"{s.name(p)} reveals the Scavenger card")
+        take_tokens(s, p, SCAVENGER_TOKENS, SCAVENGER_TOKENS, S_ROLES)
     elif a.kind == "medic":
-        s.shown[p] = True
+        s.shown = put(s.shown, p, True)
         s.medic_used = True
         cid = s.usable(p, "medications")
         assert cid is not None
         drop_object(s, p, cid)
-        top = s.inf[p].pop()
+        top = s.inf[p][-1]
+        s.inf = put(s.inf, p, s.inf[p][:-1])
         s.vdisc.append(top)
-        log(s, S_ROLES, f"{who} uses the Medic card: Medications discarded, the {s.data.virus[top].label} goes "
-                        f"to the Virus discards, level {s.level(p)}")
+        if s.log_enabled:
+            log(s, S_ROLES, f"{s.name(p)} uses the Medic card: Medications discarded, the {s.data.virus[top].label} "
+                            f"goes to the Virus discards, level {s.level(p)}")
 
 
 # ---- Contagious: moving onto other survivors ---------------------------------------------------------
@@ -124,7 +118,8 @@ def contagious(s: "DeadlandState", t: tuple) -> None:
     targets = tuple(q for q in s.survivors_here(s.pos[p], p) if q != p)
     if not targets:
         return
-    log(s, S_ROLES, f"the Contagious {s.name(p)} arrives among " + ", ".join(s.name(q) for q in targets))
+    if s.log_enabled:
+        log(s, S_ROLES, f"the Contagious {s.name(p)} arrives among " + ", ".join(s.name(q) for q in targets))
     if all(s.mun[q] >= 1 for q in targets):
         push(s, ("ask_cmun", targets[0], p, targets, ()))
     else:
@@ -140,7 +135,8 @@ def _cmun_legal(s: "DeadlandState", t: tuple) -> list[Action]:
 def _ask_cmun(s: "DeadlandState", t: tuple, a: Action) -> None:
     _, q, p, targets, agreed = t
     if a.kind == "pass":
-        log(s, S_ROLES, f"{s.name(q)} will not give up a Munitions token")
+        if s.log_enabled:
+            log(s, S_ROLES, f"{s.name(q)} will not give up a Munitions token")
         push(s, ("ctarget", p, targets))
         return
     agreed = agreed + (q,)
@@ -148,7 +144,7 @@ def _ask_cmun(s: "DeadlandState", t: tuple, a: Action) -> None:
         push(s, ("ask_cmun", targets[len(agreed)], p, targets, agreed))
         return
     for o in targets:
-        s.mun[o] -= 1
+        s.mun = put(s.mun, o, s.mun[o] - 1)
     log(s, S_ROLES, "each of them discards a Munitions token: the contagion is kept away")
 
 
@@ -156,7 +152,8 @@ def _ask_cmun(s: "DeadlandState", t: tuple, a: Action) -> None:
 def ctarget(s: "DeadlandState", t: tuple) -> None:
     _, p, targets = t
     if len(targets) == 1:
-        log(s, S_ROLES, f"{s.name(p)} infects {s.name(targets[0])} (Infected Area effect)")
+        if s.log_enabled:
+            log(s, S_ROLES, f"{s.name(p)} infects {s.name(targets[0])} (Infected Area effect)")
         push(s, ("ia", targets[0]))
     else:
         push(s, ("ask_ctarget", p, targets))
@@ -169,5 +166,6 @@ def _ctarget_legal(s: "DeadlandState", t: tuple) -> list[Action]:
 @decision("ask_ctarget", "Contagious", _ctarget_legal)
 def _ask_ctarget(s: "DeadlandState", t: tuple, a: Action) -> None:
     q = a.args[0]
-    log(s, S_ROLES, f"{s.name(t[1])} infects {s.name(q)} (Infected Area effect)")
+    if s.log_enabled:
+        log(s, S_ROLES, f"{s.name(t[1])} infects {s.name(q)} (Infected Area effect)")
     push(s, ("ia", q))

@@ -1,88 +1,148 @@
-"""``DeadlandState``: one position of Deadland as plain lists and ints.
+"""``DeadlandState``: one position of Deadland, its fields declared once, and the small queries
+every rule module asks.
 
-Seats are indices 0..n-1 into the game's players (turn order = seat order, clockwise). Piles are
-lists of card ids with the top card LAST. Rules live in the sibling modules; this file holds the
-fields, the engine hooks and small queries every rule module uses."""
+Seats are indices 0..n-1 into the game's players (turn order = seat order, clockwise). Piles
+hold card ids with the top card LAST. Every field but three is immutable (tuples, tuples of
+tuples, ints), so a clone or an undo snapshot shares them and copies three lists: the rules
+replace such a field instead of changing it (``s.mun = put(s.mun, q, 2)``). The three lists are
+the pending work (``stack``), the Virus deck and its discards, which change at almost every
+action (there a list's pop and append beat rebuilding a tuple).
+``blank`` gives a state with lists to fill in (a new game, a scenario) and ``freeze`` turns
+them into the tuples the rules use.
+
+The rules live in the modules below this one (rules.py and the modules it gathers); the engine
+hooks that need them (``_legal_actions``, ``_apply``, ``phase``, ``zones``, ``_view``,
+``_redeal_hidden``, ``odds``, ``_next_outcomes``, ``to_scenario``) are bound in game.py, where
+every lower module is complete, so that this module imports nothing from below it
+(docs/engine.md, "Module layout of a game package")."""
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from gamelib.core import Action, Outcome, Rng, State
+from gamelib.core import Outcome, State
+from gamelib.core.fields import CACHE, LIST, VALUE, Fields
 
-from . import tasks
+from .cards import BURDEN_LEVEL, BURDENED_LIMITS, LIMITS, MAX_PLAYERS, NOBODY, PLAYER_NAMES, TOKENS
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .data import CardData
+    from .cards import CardData
 
-TOKENS = 25          # munitions, rations and resistance tokens in the box, each
-MAX_RESISTANCE = 5
-FIELDS = (
-    "pos", "zombie", "dead", "resist", "mun", "rat", "objs", "fresh", "inf", "role", "shown",
-    "edeck", "edisc", "turned", "box", "vdeck", "vdisc", "vradio", "held", "ev", "rdeck", "radio",
-    "active", "turn", "stack", "cut", "shot_used", "pistol_used", "medic_used", "zorder",
-    "traitor_known", "not_traitor", "known", "result",
-)
+#: ORDERS[n][start]: the seats of an n-player game in turn order from ``start``
+ORDERS = [tuple(tuple((start + i) % n for i in range(n)) for start in range(n)) for n in range(MAX_PLAYERS + 1)]
+
+
+def put(t: tuple, i: int, v: Any) -> tuple:
+    """``t`` with item ``i`` replaced by ``v``."""
+    return t[:i] + (v,) + t[i + 1:]
+
+
+def without(t: tuple, x: Any) -> tuple:
+    """``t`` without its first ``x`` (which is there)."""
+    i = t.index(x)
+    return t[:i] + t[i + 1:]
 
 
 class DeadlandState(State):
-    __slots__ = FIELDS
+    # The declaration order is the order of _key() (kept from the hand-written key, so keys of
+    # positions saved before are unchanged).
+    fields = Fields(
+        # per seat
+        pos=VALUE,           # board index
+        zombie=VALUE,
+        dead=VALUE,          # a zombie out of Resistance: off the table
+        resist=VALUE,        # Resistance tokens (zombies)
+        mun=VALUE,           # Munitions tokens
+        rat=VALUE,           # Rations tokens
+        objs=VALUE,          # object cards held (Event card ids), per seat
+        fresh=VALUE,         # objects drawn this turn by their holder: not usable until their next turn
+        inf=VALUE,           # Infection deck, level 1 first, per seat
+        role=VALUE,          # Role card id, or None
+        shown=VALUE,         # the Role card is face up
+        # per board
+        edeck=VALUE,         # Event deck, per board
+        edisc=VALUE,         # Event discards, per board
+        turned=VALUE,        # turned over (no Event cards left)
+        # piles
+        box=VALUE,           # out of the game
+        vdeck=LIST,          # Virus deck (a list: drawn from at almost every action)
+        vdisc=LIST,          # Virus discards (a list, for the same reason)
+        vradio=VALUE,        # Radio Contact cards set aside
+        held=VALUE,          # the Virus card drawn and about to be added (reactions pending)
+        ev=VALUE,            # Event card(s) being resolved (or offered to the Looter)
+        rdeck=VALUE,         # Role cards not drawn yet
+        # the turn
+        radio=VALUE,         # Radio Contacts so far
+        active=VALUE,        # the seat whose turn it is
+        turn=VALUE,          # turn number, from 1
+        stack=LIST,          # the pending work (tasks.py), the last entry next: the one list
+        cut=VALUE,           # the active player's turn has ended early (turned into a zombie...)
+        shot_used=VALUE,     # per seat: fired a Shotgun this turn
+        pistol_used=VALUE,   # per seat: shot a zombie with the Pistol this turn
+        medic_used=VALUE,    # the Medic's power was used this turn
+        zorder=VALUE,        # seats in the order they became zombies
+        traitor_known=VALUE,  # seat publicly shown to hold the face-down Traitor (refused a gift), or NOBODY
+        not_traitor=VALUE,   # per seat: accepted a gift while holding a face-down card, so not the Traitor
+        known=VALUE,         # per board: cards publicly known to be in its shared (Road) deck
+        result=VALUE,        # the Outcome, once over
+        # Not part of the position (never compared, not in scenarios): the latest Infection Trial as
+        # the table saw it, (seat, mode, cards needed, ((Virus card, what became of it), ...),
+        # source), for the view; source is the attack's Event card, the zombie or the board.
+        # Like the log, it is history: equal positions may have been reached through other trials.
+        trial=CACHE,
+        data=CACHE,          # the game's CardData (a field, not a property: read everywhere)
+    )
 
-    # per seat
-    pos: list[int]
-    zombie: list[bool]
-    dead: list[bool]
-    resist: list[int]
-    mun: list[int]
-    rat: list[int]
-    objs: list[list[str]]
-    inf: list[list[str]]
-    role: list[str | None]
-    shown: list[bool]
-    shot_used: list[bool]
-    pistol_used: list[bool]
-    not_traitor: list[bool]
-    # per board
-    edeck: list[list[str]]
-    edisc: list[list[str]]
-    turned: list[bool]
-    known: list[list[str]]   # cards publicly known to be in a shared (Road) deck, e.g. shuffled back
-    # piles
-    fresh: list[str]         # objects drawn this turn by their holder: not usable until their next turn
-    box: list[str]
+    pos: tuple[int, ...]
+    zombie: tuple[bool, ...]
+    dead: tuple[bool, ...]
+    resist: tuple[int, ...]
+    mun: tuple[int, ...]
+    rat: tuple[int, ...]
+    objs: tuple[tuple[str, ...], ...]
+    fresh: tuple[str, ...]
+    inf: tuple[tuple[str, ...], ...]
+    role: tuple[str | None, ...]
+    shown: tuple[bool, ...]
+    edeck: tuple[tuple[str, ...], ...]
+    edisc: tuple[tuple[str, ...], ...]
+    turned: tuple[bool, ...]
+    box: tuple[str, ...]
     vdeck: list[str]
     vdisc: list[str]
-    vradio: list[str]        # Radio Contact cards set aside
-    held: list[str]          # the Virus card drawn and about to be added (reactions pending)
-    ev: list[str]            # Event card(s) being resolved (or offered to the Looter)
-    rdeck: list[str]         # Role cards not drawn yet
+    vradio: tuple[str, ...]
+    held: tuple[str, ...]
+    ev: tuple[str, ...]
+    rdeck: tuple[str, ...]
     radio: int
     active: int
     turn: int
     stack: list[tuple]
-    cut: bool                # the active player's turn has ended early (turned into a zombie...)
+    cut: bool
+    shot_used: tuple[bool, ...]
+    pistol_used: tuple[bool, ...]
     medic_used: bool
-    zorder: list[int]        # seats in the order they became zombies
-    traitor_known: int       # seat publicly shown to hold the face-down Traitor (refused a gift), or -1
+    zorder: tuple[int, ...]
+    traitor_known: int
+    not_traitor: tuple[bool, ...]
+    known: tuple[tuple[str, ...], ...]
     result: Outcome | None
+    trial: tuple | None
+    data: "CardData"
 
     # ---- small queries used by every module -----------------------------------------------------
-    @property
-    def data(self) -> "CardData":
-        return self.game.data
-
     @property
     def n(self) -> int:
         return len(self.pos)
 
     def name(self, seat: int) -> str:
-        return self.game.players[seat]
+        return PLAYER_NAMES[seat]
 
     def board_name(self, b: int) -> str:
-        return self.game.data.boards[b].name
+        return self.data.boards[b].name
 
     def the(self, b: int) -> str:
         """The board's name as used in a sentence ("the Hospital", "Road 1")."""
-        return self.game.data.boards[b].called
+        return self.data.boards[b].called
 
     def level(self, seat: int) -> int:
         return len(self.inf[seat])
@@ -92,16 +152,16 @@ class DeadlandState(State):
         return not self.zombie[seat]
 
     def order_from(self, start: int) -> list[int]:
-        n = len(self.pos)
-        return [(start + i) % n for i in range(n)]
+        return list(ORDERS[len(self.pos)][start])
 
     def here(self, b: int, start: int | None = None) -> list[int]:
         """Seats on board ``b`` (dead zombies are off the table), in turn order from ``start``."""
-        order = self.order_from(self.active if start is None else start)
-        return [q for q in order if self.pos[q] == b and not self.dead[q]]
+        pos, dead = self.pos, self.dead
+        return [q for q in ORDERS[len(pos)][self.active if start is None else start] if pos[q] == b and not dead[q]]
 
     def survivors_here(self, b: int, start: int | None = None) -> list[int]:
-        return [q for q in self.here(b, start) if not self.zombie[q]]
+        pos, zombie = self.pos, self.zombie  # (a dead seat is a zombie)
+        return [q for q in ORDERS[len(pos)][self.active if start is None else start] if pos[q] == b and not zombie[q]]
 
     def supply(self, kind: str) -> int:
         held = self.mun if kind == "munitions" else self.rat if kind == "rations" else self.resist
@@ -112,7 +172,7 @@ class DeadlandState(State):
 
     def object_of(self, seat: int, kind: str) -> str | None:
         """The id of ``seat``'s object of ``kind`` (no duplicates are ever held), or None."""
-        events = self.game.data.events
+        events = self.data.events
         for cid in self.objs[seat]:
             if events[cid].object == kind:
                 return cid
@@ -120,7 +180,7 @@ class DeadlandState(State):
 
     def impeded(self, seat: int, kind: str) -> bool:
         inf = self.inf[seat]
-        return bool(inf) and kind in self.game.data.virus[inf[-1]].impediments
+        return bool(inf) and kind in self.data.virus[inf[-1]].impediments
 
     def usable(self, seat: int, kind: str) -> str | None:
         """The object of ``kind`` that ``seat`` may use now (held, not just drawn, not impeded)."""
@@ -141,13 +201,13 @@ class DeadlandState(State):
         """Whether the TABLE cannot rule out that survivor ``seat`` holds ``role`` face down, from
         public facts only (who holds a card, which cards are face up, refused or accepted gifts).
         Role prompts are offered on this, never on the card itself, so their timing tells nothing."""
-        if self.zombie[seat] or self.role[seat] is None or self.shown[seat]:
+        if self.role[seat] is None or self.zombie[seat] or self.shown[seat]:
             return False
         if self.traitor_known == seat:  # publicly the Traitor since a refused gift
             return role == "traitor"
-        if role == "traitor" and (self.traitor_known >= 0 or self.not_traitor[seat]):
+        if role == "traitor" and (self.traitor_known != NOBODY or self.not_traitor[seat]):
             return False
-        if role not in self.game.data.roles:
+        if role not in self.data.roles:
             return False
         for o in range(len(self.pos)):
             if self.shown[o] and self.role[o] == role:
@@ -156,109 +216,21 @@ class DeadlandState(State):
 
     def limits(self, seat: int) -> tuple[int, int]:
         """(tokens, objects) a survivor may carry: 4 and 2 at levels 6-7, else 6 and 3."""
-        return (4, 2) if self.level(seat) >= 6 else (6, 3)
+        return BURDENED_LIMITS if self.level(seat) >= BURDEN_LEVEL else LIMITS
 
     def target(self) -> int:
-        return self.game.data.targets[len(self.pos)]
+        return self.data.targets[len(self.pos)]
 
-    # ---- engine hooks ----------------------------------------------------------------------------
+    # ---- engine hooks that need nothing below this module ---------------------------------------
     @property
     def to_move(self) -> str | None:
         if self.result is not None:
             return None
-        return self.game.players[self.stack[-1][1]]
-
-    @property
-    def phase(self) -> str:
-        if self.result is not None:
-            return "over"
-        return tasks.DECISIONS[self.stack[-1][0]][2]
+        return PLAYER_NAMES[self.stack[-1][1]]
 
     @property
     def outcome(self) -> Outcome | None:
         return self.result
-
-    def _legal_actions(self) -> list[Action]:
-        top = self.stack[-1]
-        return tasks.DECISIONS[top[0]][0](self, top)
-
-    def _apply(self, action: Action) -> None:
-        top = self.stack.pop()
-        tasks.DECISIONS[top[0]][1](self, top, action)
-        tasks.advance(self)
-
-    def _copy_into(self, other: State) -> None:
-        o: Any = other
-        o.pos = self.pos[:]
-        o.zombie = self.zombie[:]
-        o.dead = self.dead[:]
-        o.resist = self.resist[:]
-        o.mun = self.mun[:]
-        o.rat = self.rat[:]
-        o.objs = [x[:] for x in self.objs]
-        o.fresh = self.fresh[:]
-        o.inf = [x[:] for x in self.inf]
-        o.role = self.role[:]
-        o.shown = self.shown[:]
-        o.edeck = [x[:] for x in self.edeck]
-        o.edisc = [x[:] for x in self.edisc]
-        o.turned = self.turned[:]
-        o.box = self.box[:]
-        o.vdeck = self.vdeck[:]
-        o.vdisc = self.vdisc[:]
-        o.vradio = self.vradio[:]
-        o.held = self.held[:]
-        o.ev = self.ev[:]
-        o.rdeck = self.rdeck[:]
-        o.radio = self.radio
-        o.active = self.active
-        o.turn = self.turn
-        o.stack = self.stack[:]
-        o.cut = self.cut
-        o.shot_used = self.shot_used[:]
-        o.pistol_used = self.pistol_used[:]
-        o.medic_used = self.medic_used
-        o.zorder = self.zorder[:]
-        o.traitor_known = self.traitor_known
-        o.not_traitor = self.not_traitor[:]
-        o.known = [x[:] for x in self.known]
-        o.result = self.result
-
-    def _key(self) -> tuple:
-        t = tuple
-        return (
-            t(self.pos), t(self.zombie), t(self.dead), t(self.resist), t(self.mun), t(self.rat),
-            t(map(t, self.objs)), t(self.fresh), t(map(t, self.inf)), t(self.role), t(self.shown),
-            t(map(t, self.edeck)), t(map(t, self.edisc)), t(self.turned), t(self.box), t(self.vdeck),
-            t(self.vdisc), t(self.vradio), t(self.held), t(self.ev), t(self.rdeck), self.radio,
-            self.active, self.turn, t(self.stack), self.cut, t(self.shot_used), t(self.pistol_used),
-            self.medic_used, t(self.zorder), self.traitor_known, t(self.not_traitor),
-            t(map(t, self.known)), self.result,
-        )
-
-    def zones(self) -> dict[str, list[str]]:
-        from .views import zones
-        return zones(self)
-
-    def _view(self, player: str | None) -> dict[str, Any]:
-        from .views import view
-        return view(self, player)
-
-    def odds(self):
-        from .odds import odds
-        return odds(self)
-
-    def _next_outcomes(self) -> dict[str, object]:
-        from .odds import next_outcomes
-        return next_outcomes(self)
-
-    def to_scenario(self) -> dict[str, Any]:
-        from .scenarios import to_scenario
-        return to_scenario(self)
-
-    def _redeal_hidden(self, player: str, rng: Rng) -> State:
-        from .views import redeal_hidden
-        return redeal_hidden(self, player, rng)
 
     def summary(self) -> dict[str, Any]:
         return {
@@ -268,3 +240,57 @@ class DeadlandState(State):
             "turns": self.turn,
             "boards_turned": sum(self.turned),
         }
+
+
+def blank(game: Any, seed: int, scenario: Any = None) -> DeadlandState:
+    """A state of ``game`` with every field at its start-of-game value and all piles empty, as
+    lists to fill in; ``freeze`` it before the rules run."""
+    s = DeadlandState.__new__(DeadlandState)
+    s._init_base(game, seed, scenario)
+    n = game.options["players"]
+    nb = len(game.data.boards)
+    s.data = game.data
+    s.pos = [game.data.base] * n
+    s.zombie = [False] * n
+    s.dead = [False] * n
+    s.resist = [0] * n
+    s.mun = [0] * n
+    s.rat = [0] * n
+    s.objs = [[] for _ in range(n)]
+    s.fresh = []
+    s.inf = [[] for _ in range(n)]
+    s.role = [None] * n
+    s.shown = [False] * n
+    s.edeck = [[] for _ in range(nb)]
+    s.edisc = [[] for _ in range(nb)]
+    s.turned = [False] * nb
+    s.known = [[] for _ in range(nb)]
+    s.box = []
+    s.vdeck = []
+    s.vdisc = []
+    s.vradio = []
+    s.held = []
+    s.ev = []
+    s.rdeck = []
+    s.radio = 0
+    s.active = 0
+    s.turn = 1
+    s.stack = []
+    s.cut = False
+    s.shot_used = [False] * n
+    s.pistol_used = [False] * n
+    s.medic_used = False
+    s.zorder = []
+    s.traitor_known = NOBODY
+    s.not_traitor = [False] * n
+    s.result = None
+    s.trial = None
+    return s
+
+
+def freeze(s: DeadlandState) -> None:
+    """Every VALUE field given as a list as a tuple (lists inside as tuples): the form the rules use."""
+    for name, kind in DeadlandState.fields.items():
+        v = getattr(s, name)
+        if kind is VALUE and isinstance(v, list):
+            setattr(s, name, tuple(tuple(x) if isinstance(x, list) else x for x in v))

@@ -57,9 +57,14 @@ def anytime(kind: str, legal: Legal) -> Callable[[Apply], Apply]:
 
 
 def _offer_anytime(legal: Legal) -> Legal:
+    anytime = ANYTIME.values()  # a live view: powers registered later are offered too
+
     def offer(s: "DeadlandState", t: tuple) -> list[Action]:
-        extra = [a for extra_legal, _ in ANYTIME.values() for a in extra_legal(s, t)]
-        return extra + legal(s, t)
+        out = legal(s, t)
+        extra: list[Action] = []
+        for extra_legal, _ in anytime:
+            extra += extra_legal(s, t)
+        return extra + out if extra else out
     return offer
 
 
@@ -76,20 +81,23 @@ def _take_anytime(fn: Apply) -> Apply:
 
 def push(s: "DeadlandState", *tasks: tuple) -> None:
     """Schedule ``tasks`` to run in the order given (before anything already pending)."""
-    s.stack.extend(reversed(tasks))
+    if len(tasks) == 1:
+        s.stack.append(tasks[0])
+    else:
+        s.stack.extend(tasks[::-1])
 
 
 def advance(s: "DeadlandState") -> None:
     """Run steps until a player must decide or the game is over."""
-    stack = s.stack
+    stack, steps, decisions = s.stack, STEPS, DECISIONS
     while s.result is None:
         if not stack:
             raise AssertionError("deadland: the turn stack ran dry")  # turn_end always pushes the next turn
         top = stack[-1]
-        if top[0] in DECISIONS:
+        if top[0] in decisions:
             return
         stack.pop()
-        STEPS[top[0]](s, top)
+        steps[top[0]](s, top)
     stack.clear()
 
 

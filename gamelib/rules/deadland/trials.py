@@ -7,46 +7,31 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from gamelib.core import Action, Outcome, log
+from gamelib.core import Action, log
 
-from .state import MAX_RESISTANCE
+from .cards import (
+    ADDED, ATTACK, ATTACK_MODES, BLOOD, DAILY, DECIDING, DISCARDED, DROP_LEVEL, HEAVY_LEVEL, LOSS_LEVEL,
+    PLAYER_NAMES, RADIO_CONTACT, ROLE_LEVEL, ZATTACK, ZDAILY, ZOMBIE_DRAW, ZOMBIE_LEVEL, daily_size,
+)
+from .common import (
+    S_ATTACK, S_LEVEL, S_ROLES, S_TRIAL, S_ZOMBIE, discard_top_event, drop_object, fits,
+    gain_resistance, kept, log_same, radio_contact, radio_end_possible, settle_held, zombify,
+)
+from .reactions import shotgun_queue
+from .roles import traitor_moment, traitor_victims
+from .state import put
 from .tasks import decision, push, step
 
 if TYPE_CHECKING:  # pragma: no cover
     from .state import DeadlandState
 
-S_TRIAL = "Daily Infection Trial"
-S_LEVEL = "Effects Due to the Infection Level"
-S_VIRUS = "Virus Cards"
-S_ZOMBIE = "Life as a Zombie"
-S_END = "End of the Game"
-S_OBJECTS = "Objects, Event Symbols and Effects"
-S_ROLES = "Role Cards"
-ATTACKS = ("attack", "zattack")
-S_ATTACK = "Zombie Attacks"
+ATTACKS = ATTACK_MODES
 #: the rulebook section a trial of each mode is logged under: its announcement, draws and Radio Contacts
-SECTION = {"daily": S_TRIAL, "attack": S_ATTACK, "zattack": S_ZOMBIE, "blood": S_ATTACK, "zdaily": S_ZOMBIE}
+SECTION = {DAILY: S_TRIAL, ATTACK: S_ATTACK, ZATTACK: S_ZOMBIE, BLOOD: S_ATTACK, ZDAILY: S_ZOMBIE}
 MODES = tuple(SECTION)
 
 
-def a_card(s: "DeadlandState", card: str) -> str:
-    """A Virus card as a sentence names it: "a 5", "an 8", "an Illness card", "a Radio Contact card"."""
-    vc = s.data.virus[card]
-    if vc.kind == "level":
-        return f"{article(vc.level)} {vc.level}"
-    return "an Illness card" if vc.kind == "illness" else "a Radio Contact card"
-
-
-def article(n: int) -> str:
-    return "an" if n in (8, 11, 18) else "a"
-
-
 # ---- counting ------------------------------------------------------------------------------------
-def base_size(level: int) -> int:
-    """Cards in a daily trial by Infection level (0-2: 2, 3-5: 3, 6-7: 4)."""
-    return 2 if level <= 2 else 3 if level <= 5 else 4
-
-
 def base_reduction(s: "DeadlandState", seat: int) -> bool:
     """On the Base board the daily trial is one card smaller, unless more than two players are
     there and no board has been turned over."""
@@ -62,180 +47,76 @@ def alone(s: "DeadlandState", seat: int) -> bool:
 
 def daily_count(s: "DeadlandState", seat: int, ate: bool, survivor: bool = True) -> int:
     """Cards of ``seat``'s daily trial; ``survivor=False``: a face-up Survivor takes the full number."""
-    n = base_size(s.level(seat))
-    if base_reduction(s, seat):
+    n = daily_size(len(s.inf[seat]))
+    if s.pos[seat] == s.data.base and base_reduction(s, seat):
         n -= 1
     if ate:
         n -= 1
-    if survivor and s.role_is(seat, "survivor", True):
-        n -= 1
-    if s.role_is(seat, "hermit", True) and alone(s, seat):
-        n -= 1
-    return max(1, n)
+    role = s.role[seat]
+    if role is not None and s.shown[seat] and not s.zombie[seat]:  # a face-up role
+        if survivor and role == "survivor":
+            n -= 1
+        if role == "hermit" and alone(s, seat):
+            n -= 1
+    return n if n > 1 else 1
 
 
 def level5_here(s: "DeadlandState", b: int) -> bool:
     """Someone on board ``b`` is exactly at level 5: zombie attacks there cost one more card."""
-    return any(s.level(q) == 5 for q in s.survivors_here(b))
-
-
-def illnesses(s: "DeadlandState", seat: int) -> int:
-    virus = s.data.virus
-    return sum(1 for c in s.inf[seat] if virus[c].kind == "illness")
-
-
-def fits(s: "DeadlandState", seat: int, card: str) -> bool:
-    """Whether ``card`` is the next card for ``seat``'s Infection deck. An Illness is a joker for
-    any level but 8, and nobody holds more than two."""
-    vc = s.data.virus[card]
-    nxt = s.level(seat) + 1
-    if vc.kind == "level":
-        return vc.level == nxt
-    if vc.kind == "illness":
-        return nxt <= 7 and illnesses(s, seat) < 2
-    return False
+    return any(s.level(q) == HEAVY_LEVEL for q in s.survivors_here(b))
 
 
 def survivor_can_reveal(s: "DeadlandState", seat: int) -> bool:
     return s.role_is(seat, "survivor", False) and any(s.zombie[q] for q in range(s.n) if q != seat)
 
 
-# ---- tokens --------------------------------------------------------------------------------------
-def gain_resistance(s: "DeadlandState", z: int, why: str) -> None:
-    if s.resist[z] < MAX_RESISTANCE and s.supply("resistance") > 0:
-        s.resist[z] += 1
-        log(s, S_ZOMBIE, f"{s.name(z)} takes back a Resistance token ({why}): {s.resist[z]}")
-
-
-def take_tokens(s: "DeadlandState", seat: int, rations: int, munitions: int, section: str) -> None:
-    r = min(rations, s.supply("rations"))
-    m = min(munitions, s.supply("munitions"))
-    s.rat[seat] += r
-    s.mun[seat] += m
-    if r or m:
-        got = " and ".join(t for t in (f"{r} Rations" if r else "", f"{m} Munitions" if m else "") if t)
-        short = "" if (r, m) == (rations, munitions) else " (the supply ran short)"
-        log(s, section, f"{s.name(seat)} takes {got}{short}")
-
-
-def drop_object(s: "DeadlandState", seat: int, cid: str) -> None:
-    """An object leaves the game (discarded from a survivor: it goes back in the box)."""
-    s.objs[seat].remove(cid)
-    if cid in s.fresh:
-        s.fresh.remove(cid)
-    s.box.append(cid)
-
-
-# ---- Radio Contacts and the end ----------------------------------------------------------------
-def radio_contact(s: "DeadlandState", card: str, section: str) -> None:
-    """A Radio Contact drawn in a trial, logged in that trial's ``section``."""
-    s.vradio.append(card)
-    s.radio += 1
-    log(s, section, f"a Radio Contact! The marker moves to {s.radio} of {s.target()}")
-    if s.radio >= s.target():
-        end_by_radio(s)
-        return
-    if len(s.vradio) >= 2:
-        s.vdeck.extend(s.vdisc)
-        s.vdeck.extend(s.vradio)
-        s.vdisc.clear()
-        s.vradio.clear()
-        s.rng.shuffle(s.vdeck)
-        log(s, section, "second Radio Contact: the discards and both Radio Contacts are shuffled into a new "
-                        f"Virus deck of {len(s.vdeck)} cards")
-
-
-def end_by_radio(s: "DeadlandState") -> None:
-    from .roles import role_condition
-    winners, losers, notes = [], [], []
-    for q in range(s.n):
-        if s.zombie[q]:
-            losers.append(s.name(q))
-            continue
-        ok, why = role_condition(s, q)
-        (winners if ok else losers).append(s.name(q))
-        if why:
-            notes.append(why)
-    reason = f"the Radio Contact marker reached {s.target()}: the living survivors are rescued"
-    if notes:
-        reason += " (" + "; ".join(notes) + ")"
-    s.result = Outcome(tuple(winners), tuple(losers), reason)
-    log(s, S_END, reason)
-
-
-def check_all_zombies(s: "DeadlandState", last: int) -> None:
-    if any(not s.zombie[q] for q in range(s.n)):
-        return
-    losers = [last] + [q for q in range(s.n) if s.dead[q] and q != last]
-    winners = [q for q in range(s.n) if q not in losers]
-    reason = f"every survivor became a zombie; {s.name(last)} was the last to turn"
-    if any(s.dead[q] for q in range(s.n)):
-        reason += " (zombies out of Resistance lose too)"
-    s.result = Outcome(tuple(s.name(q) for q in winners), tuple(s.name(q) for q in sorted(losers)), reason)
-    log(s, S_END, reason)
-
-
-def zombify(s: "DeadlandState", seat: int, why: str) -> None:
-    """Turn ``seat`` into a zombie: Infection deck to the Virus discards, objects back in the box,
-    tokens to the supply, role shown, five Resistance tokens (as many as the supply has)."""
-    s.vdisc.extend(s.inf[seat])
-    s.inf[seat] = []
-    for cid in list(s.objs[seat]):
-        drop_object(s, seat, cid)
-    s.mun[seat] = 0
-    s.rat[seat] = 0
-    s.zombie[seat] = True
-    s.resist[seat] = min(MAX_RESISTANCE, s.supply("resistance"))
-    s.zorder.append(seat)
-    log(s, S_ZOMBIE, f"{s.name(seat)} {why} and turns into a Zombie on {s.the(s.pos[seat])} "
-                     f"with {s.resist[seat]} Resistance tokens")
-    if s.role[seat] is not None and not s.shown[seat]:
-        s.shown[seat] = True
-        log(s, S_ROLES, f"{s.name(seat)}'s Role card is turned face up: {s.data.roles[s.role[seat]].name}")
-    if seat == s.active:
-        s.cut = True
-    check_all_zombies(s, seat)
-
-
-def radio_end_possible(s: "DeadlandState") -> bool:
-    """Whether the Radio Contacts left in the Virus deck could end the game in the next trial."""
-    left = sum(1 for c in s.vdeck if s.data.virus[c].kind == "radio")
-    return left >= s.target() - s.radio
-
-
 # ---- the trial itself ----------------------------------------------------------------------------
 @step("trial")
 def trial(s: "DeadlandState", t: tuple) -> None:
+    """Draw the trial's cards one by one; stop at a card that fits (reactions come first) or at the end.
+
+    Each card drawn goes into ``s.trial``, the record the view shows (a trial a scenario started
+    has no record: it begins with the next card)."""
     _, seat, left, start, mode = t
-    if left <= 0 or s.dead[seat] or (mode != "zdaily" and s.zombie[seat]):
+    if left <= 0 or s.dead[seat] or (mode != ZDAILY and s.zombie[seat]):
         return
-    card = s.vdeck.pop()
-    vc = s.data.virus[card]
-    who = s.name(seat)
-    sec = SECTION[mode]
-    if vc.kind == "radio":
-        log(s, sec, f"{who} draws a Radio Contact card")
-        radio_contact(s, card, sec)
-        if s.result is None:
-            push(s, t)  # a Radio Contact does not count toward the cards the trial needs
-        return
-    nxt = ("trial", seat, left - 1, start, mode)
-    if mode == "zdaily":
+    virus = s.data.virus
+    rec = s.trial
+    if rec is None or rec[0] != seat or rec[1] != mode:
+        rec = s.trial = (seat, mode, left, (), None)
+    while left > 0:
+        card = s.vdeck.pop()
+        vc = virus[card]
+        kind = vc.kind
+        if kind == "radio":
+            rec = s.trial = (seat, mode, rec[2], rec[3] + ((card, RADIO_CONTACT),), rec[4])
+            sec = SECTION[mode]
+            log_same(s, sec, "{} draws a Radio Contact card", PLAYER_NAMES[seat])
+            radio_contact(s, card, sec)
+            if s.result is not None:
+                return
+            continue  # a Radio Contact does not count toward the cards the trial needs
+        left -= 1
+        if mode == ZDAILY:
+            rec = s.trial = (seat, mode, rec[2], rec[3] + ((card, DISCARDED),), rec[4])
+            s.vdisc.append(card)
+            log_same(s, S_ZOMBIE, "{} draws {}: discarded", PLAYER_NAMES[seat], vc.called)
+            if kind == "illness":
+                gain_resistance(s, seat, "an Illness card")
+            continue
+        level = len(s.inf[seat])
+        fit = vc.level == level + 1 if kind == "level" else fits(s, seat, card)
+        if fit and (mode != DAILY or level == start):
+            rec = s.trial = (seat, mode, rec[2], rec[3] + ((card, DECIDING),), rec[4])
+            s.held += (card,)
+            log_same(s, SECTION[mode], "{} draws {}: the next card for their Infection deck (level {})",
+                     PLAYER_NAMES[seat], vc.called, level)
+            push(s, ("react", seat, mode), ("trial", seat, left, start, mode))
+            return
+        rec = s.trial = (seat, mode, rec[2], rec[3] + ((card, DISCARDED),), rec[4])
         s.vdisc.append(card)
-        log(s, S_ZOMBIE, f"{who} draws {a_card(s, card)}: discarded")
-        if vc.kind == "illness":
-            gain_resistance(s, seat, "an Illness card")
-        push(s, nxt)
-        return
-    if fits(s, seat, card) and (mode != "daily" or s.level(seat) == start):
-        s.held.append(card)
-        log(s, sec, f"{who} draws {a_card(s, card)}: the next card for their Infection deck (level {s.level(seat)})")
-        push(s, ("react", seat, mode), nxt)
-        return
-    s.vdisc.append(card)
-    extra = " (a card was already added in this daily trial)" if mode == "daily" and fits(s, seat, card) else ""
-    log(s, sec, f"{who} draws {a_card(s, card)}: discarded{extra}")
-    push(s, nxt)
+        log_same(s, SECTION[mode], "{} draws {}: discarded{}", PLAYER_NAMES[seat], vc.called,
+                 " (a card was already added in this daily trial)" if fit else "")
 
 
 @step("react")
@@ -244,7 +125,6 @@ def react(s: "DeadlandState", t: tuple) -> None:
     target's own Role card."""
     _, seat, mode = t
     if mode in ATTACKS:
-        from .reactions import shotgun_queue
         queue = shotgun_queue(s, seat)
         if queue:
             push(s, ("ask_shotgun", queue[0], seat, mode, tuple(queue[1:])))
@@ -266,12 +146,14 @@ def role_react(s: "DeadlandState", t: tuple) -> None:
 def _role_add_legal(s: "DeadlandState", t: tuple) -> list[Action]:
     seat = t[1]
     label = s.data.virus[s.held[-1]].label
+    cache = s.data.made
     out = []
     if s.role_is(seat, "infectee", False):
         out.append(Action("Reveal Infectee: become a Zombie", "reveal", ("infectee",)))
     elif s.role_is(seat, "contagious", False):
         out.append(Action(f"Reveal Contagious: discard the {label}", "reveal", ("contagious",)))
-    out.append(Action(f"Add the {label} to your Infection deck", "pass"))
+    key = ("add", label)
+    out.append(cache.get(key) or kept(cache, key, Action(f"Add the {label} to your Infection deck", "pass")))
     return out
 
 
@@ -281,45 +163,54 @@ def _role_add(s: "DeadlandState", t: tuple, a: Action) -> None:
     if a.kind == "pass":
         add_held(s, seat)
         return
-    card = s.held.pop()
+    card = s.held[-1]
+    s.held = s.held[:-1]
     s.vdisc.append(card)
-    s.shown[seat] = True
+    settle_held(s, card, DISCARDED)
+    s.shown = put(s.shown, seat, True)
     role = s.role[seat]
     assert role is not None
-    log(s, S_ROLES, f"{s.name(seat)} reveals the {s.data.roles[role].name} card: the {s.data.virus[card].label} is discarded")
+    if s.log_enabled:
+        log(s, S_ROLES, f"{s.name(seat)} reveals the {s.data.roles[role].name} card: the {s.data.virus[card].label} "
+                        "is discarded")
     if role == "infectee":
         zombify(s, seat, "chooses to give in to the infection")
 
 
 def add_held(s: "DeadlandState", seat: int) -> None:
-    card = s.held.pop()
-    s.inf[seat].append(card)
-    lv = s.level(seat)
-    vc = s.data.virus[card]
-    shown = f"the {vc.label}" if vc.kind == "level" else f"an Illness card (as level {lv})"
-    log(s, S_LEVEL, f"{s.name(seat)} adds {shown} to their Infection deck: level {lv}")
+    card = s.held[-1]
+    s.held = s.held[:-1]
+    s.inf = put(s.inf, seat, s.inf[seat] + (card,))
+    settle_held(s, card, ADDED)
+    lv = len(s.inf[seat])
+    if s.log_enabled:
+        vc = s.data.virus[card]
+        shown = f"the {vc.label}" if vc.kind == "level" else f"an Illness card (as level {lv})"
+        log_same(s, S_LEVEL, "{} adds {} to their Infection deck: level {}", PLAYER_NAMES[seat], shown, lv)
     level_effect(s, seat, lv)
 
 
 def level_effect(s: "DeadlandState", seat: int, lv: int) -> None:
-    if lv == 1 and s.role[seat] is None and s.rdeck:
-        s.role[seat] = s.rdeck.pop()
-        log(s, S_LEVEL, f"{s.name(seat)} draws a Role card and keeps it face down")
-        log(s, S_ROLES, f"{s.name(seat)} draws the {s.data.roles[s.role[seat]].name} card",
-            visible_to=[s.name(seat)])
-    elif lv == 2:
-        from .effects import discard_top_event
+    if lv == ROLE_LEVEL and s.role[seat] is None and s.rdeck:
+        s.role = put(s.role, seat, s.rdeck[-1])
+        s.rdeck = s.rdeck[:-1]
+        if s.log_enabled:
+            log(s, S_LEVEL, f"{s.name(seat)} draws a Role card and keeps it face down")
+            log(s, S_ROLES, f"{s.name(seat)} draws the {s.data.roles[s.role[seat]].name} card",
+                visible_to=[s.name(seat)])
+    elif lv == LOSS_LEVEL:
         boards = range(len(s.data.boards)) if s.n == 2 else (s.pos[seat],)
         for b in boards:
             discard_top_event(s, b, f"{s.name(seat)} reached level 2")
-    elif lv == 4 and s.objs[seat]:
+    elif lv == DROP_LEVEL and s.objs[seat]:
         if len(s.objs[seat]) == 1:
             cid = s.objs[seat][0]
             drop_object(s, seat, cid)
-            log(s, S_LEVEL, f"{s.name(seat)} must discard an object: the {s.data.events[cid].name}")
+            if s.log_enabled:
+                log(s, S_LEVEL, f"{s.name(seat)} must discard an object: the {s.data.events[cid].name}")
         else:
             push(s, ("ask_drop", seat))
-    elif lv >= 8:
+    elif lv >= ZOMBIE_LEVEL:
         zombify(s, seat, "reaches Infection level 8")
 
 
@@ -332,7 +223,8 @@ def _drop_legal(s: "DeadlandState", t: tuple) -> list[Action]:
 def _drop(s: "DeadlandState", t: tuple, a: Action) -> None:
     cid = a.args[0]
     drop_object(s, t[1], cid)
-    log(s, S_LEVEL, f"{s.name(t[1])} discards the {s.data.events[cid].name} (level 4)")
+    if s.log_enabled:
+        log(s, S_LEVEL, f"{s.name(t[1])} discards the {s.data.events[cid].name} (level 4)")
 
 
 # ---- the daily trial -----------------------------------------------------------------------------
@@ -352,7 +244,8 @@ def _can_eat(s: "DeadlandState", seat: int, ate: int) -> bool:
 
 def survivor_moment(s: "DeadlandState", seat: int) -> bool:
     """A trial starts for someone who might hold a face-down Survivor, once another player is a zombie."""
-    return s.may_hold(seat, "survivor") and any(s.zombie[q] for q in range(s.n) if q != seat)
+    return (s.role[seat] is not None and s.may_hold(seat, "survivor")
+            and any(s.zombie[q] for q in range(len(s.pos)) if q != seat))
 
 
 def survivor_chooses(s: "DeadlandState", seat: int, fewer: int, full: int) -> bool:
@@ -366,7 +259,6 @@ def traitor_before_daily(s: "DeadlandState", seat: int, ate: int) -> bool:
     trial rather than at the Movement that follows (where the reveal is offered anyway): to eat a
     Ration taken from the other player, or to hold what they hold should a Radio Contact of this
     trial end the game. Public facts only, so the pause tells nothing."""
-    from .roles import traitor_moment, traitor_victims
     if not traitor_moment(s, seat):
         return False
     victims = traitor_victims(s, seat)
@@ -379,7 +271,8 @@ def _daily_asks(s: "DeadlandState", seat: int, ate: int) -> bool:
     """Whether the daily trial waits for a choice, from public facts only (see ``may_hold``)."""
     return (_can_eat(s, seat, ate) or survivor_moment(s, seat)
             or (s.may_hold(seat, "hermit") and alone(s, seat))
-            or survivor_chooses(s, seat, daily_count(s, seat, bool(ate)), daily_count(s, seat, bool(ate), False))
+            or (s.role[seat] == "survivor"
+                and survivor_chooses(s, seat, daily_count(s, seat, bool(ate)), daily_count(s, seat, bool(ate), False)))
             or traitor_before_daily(s, seat, ate))
 
 
@@ -387,25 +280,35 @@ def _cards(k: int) -> str:
     return f"{k} Virus card{'s' if k > 1 else ''}"
 
 
+def _draw(s: "DeadlandState", k: int, note: str = "") -> Action:
+    cache = s.data.made
+    key = ("draw", k, note)
+    return cache.get(key) or kept(cache, key, Action(f"Draw {_cards(k)}{note}", "draw", (k,)))
+
+
 def _daily_options(s: "DeadlandState", seat: int, ate: int) -> list[Action]:
     out = []
     if _can_eat(s, seat, ate):
-        out.append(Action("Eat a Ration before the trial", "ration"))
+        out.append(EAT)
     if survivor_can_reveal(s, seat):
-        out.append(Action(SURVIVOR_REVEAL, "reveal", ("survivor",)))
+        out.append(REVEAL_SURVIVOR)
     if s.role_is(seat, "hermit", False) and alone(s, seat):
-        out.append(Action("Reveal Hermit: one card fewer in daily trials while alone", "reveal", ("hermit",)))
+        out.append(REVEAL_HERMIT)
     k = daily_count(s, seat, bool(ate))
     full = daily_count(s, seat, bool(ate), survivor=False)
     if survivor_chooses(s, seat, k, full):
-        out.append(Action(f"Draw {_cards(k)} (Survivor: one fewer)", "draw", (k,)))
-        out.append(Action(f"Draw {_cards(full)} (Survivor: the full number)", "draw", (full,)))
+        out.append(_draw(s, k, " (Survivor: one fewer)"))
+        out.append(_draw(s, full, " (Survivor: the full number)"))
     else:
-        out.append(Action(f"Draw {_cards(k)}", "draw", (k,)))
+        out.append(_draw(s, k))
     return out
 
 
 SURVIVOR_REVEAL = "Reveal Survivor: you may take one card fewer in every trial"
+EAT = Action("Eat a Ration before the trial", "ration")
+REVEAL_SURVIVOR = Action(SURVIVOR_REVEAL, "reveal", ("survivor",))
+REVEAL_HERMIT = Action("Reveal Hermit: one card fewer in daily trials while alone", "reveal", ("hermit",))
+UNDERGO = Action("Undergo the Infection Trial", "pass", (1,))
 
 
 @decision("ask_daily", "Daily Infection Trial", lambda s, t: _daily_options(s, t[1], t[2]))
@@ -415,12 +318,13 @@ def _ask_daily(s: "DeadlandState", t: tuple, a: Action) -> None:
         _start_daily(s, seat, ate, a.args[0])
         return
     if a.kind == "ration":
-        s.rat[seat] -= 1
+        s.rat = put(s.rat, seat, s.rat[seat] - 1)
         ate = 1
-        log(s, S_TRIAL, f"{s.name(seat)} eats a Ration: one card fewer in this trial")
+        log_same(s, S_TRIAL, "{} eats a Ration: one card fewer in this trial", PLAYER_NAMES[seat])
     else:
-        s.shown[seat] = True
-        log(s, S_ROLES, f"{s.name(seat)} reveals the {s.data.roles[a.args[0]].name} card")
+        s.shown = put(s.shown, seat, True)
+        if s.log_enabled:
+            log(s, S_ROLES, f"{s.name(seat)} reveals the {s.data.roles[a.args[0]].name} card")
     if _daily_asks(s, seat, ate):
         push(s, ("ask_daily", seat, ate))
     else:
@@ -428,43 +332,51 @@ def _ask_daily(s: "DeadlandState", t: tuple, a: Action) -> None:
 
 
 def _start_daily(s: "DeadlandState", seat: int, ate: int, k: int) -> None:
-    notes = []
-    if base_reduction(s, seat):
-        notes.append("one fewer on the Base")
-    if s.role_is(seat, "survivor", True):
-        full = daily_count(s, seat, bool(ate), survivor=False)
-        if k < full:
-            notes.append("one fewer: Survivor")
-        elif k > daily_count(s, seat, bool(ate)):
-            notes.append("the Survivor takes the full number")
-    log(s, S_TRIAL, f"{s.name(seat)} (level {s.level(seat)}) draws {_cards(k)}"
-                    + (f" ({', '.join(notes)})" if notes else ""))
-    push(s, ("trial", seat, k, s.level(seat), "daily"))
+    lv = len(s.inf[seat])
+    if s.log_enabled:
+        notes = []
+        if base_reduction(s, seat):
+            notes.append("one fewer on the Base")
+        if s.role_is(seat, "survivor", True):
+            full = daily_count(s, seat, bool(ate), survivor=False)
+            if k < full:
+                notes.append("one fewer: Survivor")
+            elif k > daily_count(s, seat, bool(ate)):
+                notes.append("the Survivor takes the full number")
+        log_same(s, S_TRIAL, "{} (level {}) draws {}{}", PLAYER_NAMES[seat], lv, _cards(k),
+                 f" ({', '.join(notes)})" if notes else "")
+    s.trial = (seat, DAILY, k, (), None)
+    push(s, ("trial", seat, k, lv, DAILY))
 
 
 @step("zdaily", "Daily Infection Trial")
 def zdaily(s: "DeadlandState", t: tuple) -> None:
-    log(s, S_ZOMBIE, f"{s.name(s.active)} (a zombie) draws two Virus cards")
-    push(s, ("trial", s.active, 2, 0, "zdaily"))
+    z = s.active
+    log_same(s, S_ZOMBIE, "{} (a zombie) draws two Virus cards", PLAYER_NAMES[z])
+    s.trial = (z, ZDAILY, ZOMBIE_DRAW, (), None)
+    push(s, ("trial", z, ZOMBIE_DRAW, 0, ZDAILY))
 
 
 # ---- one survivor's trial in an attack (or on a turned board) ---------------------------------------
-def trial_size(s: "DeadlandState", q: int, b: int, n: int, pistol: int, mode: str, fewer: int) -> tuple[int, list[str]]:
-    """Cards of ``q``'s trial in an attack (or on a turned board) of ``n`` cards, with the notes that
-    explain the count; ``fewer``: a face-up Survivor takes one card fewer."""
+def trial_size(s: "DeadlandState", q: int, b: int, n: int, pistol: int, mode: str, fewer: int,
+               notes: list[str] | None = None) -> int:
+    """Cards of ``q``'s trial in an attack (or on a turned board) of ``n`` cards; ``fewer``: a
+    face-up Survivor takes one card fewer. ``notes`` gets what explains the count."""
     k = n
-    notes = []
     if mode in ATTACKS:
         if level5_here(s, b):
             k += 1
-            notes.append("+1: level 5 on the board")
+            if notes is not None:
+                notes.append("+1: level 5 on the board")
         if pistol:
             k -= 1
-            notes.append("-1: Pistol")
+            if notes is not None:
+                notes.append("-1: Pistol")
     if fewer and s.role_is(q, "survivor", True):
         k -= 1
-        notes.append("-1: Survivor")
-    return max(1, k), notes
+        if notes is not None:
+            notes.append("-1: Survivor")
+    return max(1, k)
 
 
 @step("victim")
@@ -472,8 +384,8 @@ def victim(s: "DeadlandState", t: tuple) -> None:
     _, q, b, n, pistol, mode = t
     if s.zombie[q] or s.dead[q] or s.pos[q] != b:
         return
-    fewer, full = trial_size(s, q, b, n, pistol, mode, 1)[0], trial_size(s, q, b, n, pistol, mode, 0)[0]
-    if survivor_moment(s, q) or survivor_chooses(s, q, fewer, full):
+    if survivor_moment(s, q) or survivor_chooses(s, q, trial_size(s, q, b, n, pistol, mode, 1),
+                                                 trial_size(s, q, b, n, pistol, mode, 0)):
         push(s, ("ask_survivor", q, b, n, pistol, mode))
     else:
         push(s, ("victim_go", q, b, n, pistol, mode, 1))
@@ -482,19 +394,20 @@ def victim(s: "DeadlandState", t: tuple) -> None:
 def _survivor_legal(s: "DeadlandState", t: tuple) -> list[Action]:
     _, q, b, n, pistol, mode = t
     if survivor_can_reveal(s, q):
-        return [Action(SURVIVOR_REVEAL, "reveal", ("survivor",)), Action("Undergo the Infection Trial", "pass", (1,))]
-    fewer, full = trial_size(s, q, b, n, pistol, mode, 1)[0], trial_size(s, q, b, n, pistol, mode, 0)[0]
+        return [REVEAL_SURVIVOR, UNDERGO]
+    fewer, full = trial_size(s, q, b, n, pistol, mode, 1), trial_size(s, q, b, n, pistol, mode, 0)
     if survivor_chooses(s, q, fewer, full):
         return [Action(f"Undergo the trial with {_cards(fewer)} (Survivor: one fewer)", "pass", (1,)),
                 Action(f"Undergo the trial with {_cards(full)} (Survivor: the full number)", "pass", (0,))]
-    return [Action("Undergo the Infection Trial", "pass", (1,))]
+    return [UNDERGO]
 
 
 @decision("ask_survivor", "Infection Trial", _survivor_legal)
 def _ask_survivor(s: "DeadlandState", t: tuple, a: Action) -> None:
     if a.kind == "reveal":
-        s.shown[t[1]] = True
-        log(s, S_ROLES, f"{s.name(t[1])} reveals the Survivor card")
+        s.shown = put(s.shown, t[1], True)
+        if s.log_enabled:
+            log(s, S_ROLES, f"{s.name(t[1])} reveals the Survivor card")
         push(s, ("victim",) + t[1:])  # asks again if the count is now a choice
         return
     push(s, ("victim_go",) + t[1:] + (a.args[0],))
@@ -503,9 +416,14 @@ def _ask_survivor(s: "DeadlandState", t: tuple, a: Action) -> None:
 @step("victim_go")
 def victim_go(s: "DeadlandState", t: tuple) -> None:
     _, q, b, n, pistol, mode, fewer = t
-    k, notes = trial_size(s, q, b, n, pistol, mode, fewer)
-    if not fewer and s.role_is(q, "survivor", True):
-        notes.append("the Survivor takes the full number")
-    log(s, SECTION[mode], f"{s.name(q)} undergoes an Infection Trial of {k} card{'s' if k > 1 else ''}"
-        + (f" ({', '.join(notes)})" if notes else ""))
-    push(s, ("trial", q, k, s.level(q), mode))
+    notes: list[str] | None = [] if s.log_enabled else None
+    k = trial_size(s, q, b, n, pistol, mode, fewer, notes)
+    if notes is not None:
+        if not fewer and s.role_is(q, "survivor", True):
+            notes.append("the Survivor takes the full number")
+        log_same(s, SECTION[mode], "{} undergoes an Infection Trial of {} card{}{}", PLAYER_NAMES[q], k,
+                 "s" if k > 1 else "", f" ({', '.join(notes)})" if notes else "")
+    # what brought the trial: the attack's Event card, the zombie player, or the turned-over board
+    source = (s.ev[-1] if s.ev else None) if mode == ATTACK else s.active if mode == ZATTACK else b
+    s.trial = (q, mode, k, (), source)
+    push(s, ("trial", q, k, len(s.inf[q]), mode))

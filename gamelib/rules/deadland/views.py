@@ -9,8 +9,11 @@ from typing import TYPE_CHECKING, Any
 
 from gamelib.core import Rng
 
-from .data import OBJECT_NAMES
-from .state import TOKENS
+from .cards import (
+    ADDED, ATTACK, BLOOD, DAILY, DECIDING, MAX_ILLNESS, NOBODY, OBJECT_NAMES, RADIO_CONTACT, TOKENS, ZATTACK,
+    ZDAILY, ZOMBIE_LEVEL,
+)
+from .common import illnesses
 
 if TYPE_CHECKING:  # pragma: no cover
     from .state import DeadlandState
@@ -115,9 +118,71 @@ def view(s: "DeadlandState", player: str | None) -> dict[str, Any]:
         "resolving": [events[c].label for c in s.ev],
         "box": len(s.box),
         "roles left": len(s.rdeck),
-        "traitor known": s.name(s.traitor_known) if s.traitor_known >= 0 else None,
+        "traitor known": s.name(s.traitor_known) if s.traitor_known != NOBODY else None,
         "players": players,
         "pending": _pending(s),
+        **trials(s),
+    }
+
+
+# ---- the Infection Trial on the table -----------------------------------------------------------------
+def trials(s: "DeadlandState") -> dict[str, Any]:
+    """``{"trial": ..., "last trial": ...}``: the Infection Trial in progress (None when none is),
+    and the latest one that has ended (None while one is in progress, or before the first).
+
+    Each is a dict of public facts only (every Virus card drawn is shown to the table):
+    ``player``; ``kind`` (``daily``, ``attack``: an Event card's zombies, ``zattack``: a zombie
+    player's Infection Trial, ``blood``: a turned-over board, ``zdaily``: a zombie's own two cards);
+    ``cause`` (the Event card, the zombie or the board, in words; "" for daily trials);
+    ``cards`` (how many Virus cards the trial needs; Radio Contacts drawn do not count);
+    ``drawn`` (each card drawn so far, in order, as ``{"card": label, "fate": ...}``, the fate being
+    "discarded", "radio contact", "about to be added" or "added"); ``to draw`` (cards still to
+    draw); ``needs`` (the Virus card labels that would be added now, e.g. ``["4", "Illness"]``;
+    ``[]`` when the trial can add nothing more); ``added`` (cards added so far)."""
+    running = None
+    for t in reversed(s.stack):
+        if t[0] == "trial":
+            running = t
+            break
+    rec = s.trial
+    if running is None:
+        return {"trial": None, "last trial": None if rec is None else _trial(s, rec, None)}
+    _, seat, left, _, mode = running
+    if rec is None or rec[0] != seat or rec[1] != mode:
+        # a trial started by a scenario, before its record: what the table sees from here
+        cards = ((s.held[-1], DECIDING),) if s.held else ()
+        rec = (seat, mode, left + len(cards), cards, None)
+    return {"trial": _trial(s, rec, running), "last trial": None}
+
+
+def _trial(s: "DeadlandState", rec: tuple, running: tuple | None) -> dict[str, Any]:
+    seat, mode, total, cards, source = rec
+    virus = s.data.virus
+    counted = sum(1 for _, fate in cards if fate != RADIO_CONTACT)
+    if mode == ATTACK:
+        cause = s.data.events[source].label if source is not None else "a zombie attack"
+    elif mode == ZATTACK:
+        cause = f"the zombie {s.name(source)}"
+    elif mode == BLOOD:
+        cause = f"the bloodstain of {s.the(source)}"
+    else:
+        cause = ""
+    needs: list[str] = []
+    if running is not None and mode != ZDAILY and not s.zombie[seat]:
+        nxt = len(s.inf[seat]) + 1
+        if mode != DAILY or nxt - 1 == running[3]:  # a daily trial adds one card at most
+            needs.append(str(nxt))
+            if nxt < ZOMBIE_LEVEL and illnesses(s, seat) < MAX_ILLNESS:
+                needs.append("Illness")
+    return {
+        "player": s.name(seat),
+        "kind": mode,
+        "cause": cause,
+        "cards": total,
+        "drawn": [{"card": virus[c].label, "fate": fate} for c, fate in cards],
+        "to draw": running[2] if running is not None else max(0, total - counted),
+        "needs": needs,
+        "added": sum(1 for _, fate in cards if fate == ADDED),
     }
 
 
@@ -126,18 +191,20 @@ def redeal_hidden(s: "DeadlandState", player: str, rng: Rng) -> "DeadlandState":
     if s.result is not None:
         return other
     me = s.game.players.index(player)
-    rng.shuffle(other.vdeck)
+    rng.shuffle(other.vdeck)  # (the clone's own list)
+    edeck = list(other.edeck)
     for deck, boards in s.data.deck_boards.items():
         # cards of a shared deck whose Road is not known may be in either Road
-        pool = [c for b in boards for c in other.edeck[b] if c not in other.known[b]]
+        pool = [c for b in boards for c in edeck[b] if c not in other.known[b]]
         rng.shuffle(pool)
         for b in boards:
-            keep = [c for c in other.edeck[b] if c in other.known[b]]
-            need = len(other.edeck[b]) - len(keep)
+            keep = [c for c in edeck[b] if c in other.known[b]]
+            need = len(edeck[b]) - len(keep)
             new = keep + pool[:need]
             del pool[:need]
             rng.shuffle(new)
-            other.edeck[b] = new
+            edeck[b] = tuple(new)
+    other.edeck = tuple(edeck)
     _redeal_roles(other, me, rng)
     return other
 
@@ -155,9 +222,11 @@ def _redeal_roles(o: Any, me: int, rng: Rng) -> None:
         at = allowed[rng.randbelow(len(allowed))]
         pool.insert(at, "traitor")
     deck = []
+    role = list(o.role)
     for q, r in zip(slots, pool):
         if q is None:
             deck.append(r)
         else:
-            o.role[q] = r
-    o.rdeck = deck
+            role[q] = r
+    o.role = tuple(role)
+    o.rdeck = tuple(deck)

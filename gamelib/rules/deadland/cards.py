@@ -1,5 +1,8 @@
-"""Deadland card data: Town Boards, Event cards, the Virus deck, Role cards and Radio targets,
-read from TOML and checked field by field (``CardDataError`` names file, card and field)."""
+"""Deadland's cards and numbers: Town Boards, Event cards, the Virus deck, Role cards and Radio
+targets, read from TOML and checked field by field (``CardDataError`` names file, card and field),
+and the rulebook's fixed numbers and the names the rules use for trials, by name.
+
+The first module of the package (docs/engine.md, "Module layout"): it imports only gamelib.core."""
 from __future__ import annotations
 
 from collections.abc import Mapping
@@ -9,6 +12,50 @@ from typing import Any
 from gamelib.core.cards import CardTable, Checker, ContentCache, read_card_file, shipped_table
 
 DEFAULT_FILE = "deadland.toml"
+#: the survivors, in turn order; a game of n players uses the first n (so a seat's name never changes)
+PLAYER_NAMES = ("red", "blue", "green", "yellow", "white", "black")
+MIN_PLAYERS, MAX_PLAYERS = 2, len(PLAYER_NAMES)
+
+# ---- the rulebook's numbers ------------------------------------------------------------------------
+TOKENS = 25            # Munitions, Rations and Resistance tokens in the box, of each kind
+MAX_RESISTANCE = 5     # Resistance tokens a new zombie takes (and the most a zombie holds)
+ROLE_LEVEL = 1         # reaching it: draw a Role card
+LOSS_LEVEL = 2         # reaching it: the top Event card of the board is discarded
+DROP_LEVEL = 4         # reaching it: discard an object
+HEAVY_LEVEL = 5        # someone exactly at it makes zombie attacks on their board one card longer
+BURDEN_LEVEL = 6       # from it on a survivor carries less (BURDENED_LIMITS)
+ZOMBIE_LEVEL = 8       # reaching it: the survivor turns into a zombie
+LIMITS = (6, 3)        # (tokens, objects) a survivor may carry
+BURDENED_LIMITS = (4, 2)
+MAX_ILLNESS = 2        # Illness cards one Infection deck may hold (a joker for any level but 8)
+RADIO_CARDS = 2        # Radio Contact cards in the Virus deck; the second drawn reshuffles it
+LOOTER_CARDS = 5       # Event cards a revealed Looter draws to keep one
+SHOTGUN_COST = 3       # Munitions to discard a Virus card about to be added
+SCAVENGER_TOKENS = 2   # Rations and Munitions a revealed Scavenger takes, of each
+STOLEN_RATIONS = 2     # Rations the Stolen Resources give
+TRAITOR_OBJECTS = 2    # objects a Traitor needs to win
+ZOMBIE_DRAW = 2        # Virus cards a zombie draws at the start of its turn
+NOBODY = -1            # "no seat" (e.g. nobody is publicly known to be the Traitor)
+
+
+def daily_size(level: int) -> int:
+    """Virus cards of a daily trial at Infection ``level`` (0-2: 2, 3-5: 3, 6-7: 4)."""
+    return 2 if level <= 2 else 3 if level <= 5 else 4
+
+
+# ---- trials: the modes the task stack (and a scenario's "pending") names them by -------------------
+DAILY = "daily"        # a survivor's daily trial (at most one card added)
+ATTACK = "attack"      # an Event card's zombie attack
+ZATTACK = "zattack"    # a zombie player's Infection Trial
+BLOOD = "blood"        # the bloodstain of a turned-over board
+ZDAILY = "zdaily"      # a zombie's own two cards at the start of its turn
+INFECTED = "infected"  # not a trial: an Infected Area (or the Contagious) adds a card from the discards
+TRIAL_MODES = (DAILY, ATTACK, ZATTACK, BLOOD, ZDAILY)
+ATTACK_MODES = (ATTACK, ZATTACK)
+#: what became of a Virus card drawn in a trial (the view's "trial" entry)
+DISCARDED, RADIO_CONTACT, DECIDING, ADDED = "discarded", "radio contact", "about to be added", "added"
+
+# ---- the card file -------------------------------------------------------------------------------
 OBJECTS = ("pistol", "shotgun", "hatchet", "chainsaw", "medications", "stolen-resources")
 OBJECT_NAMES = {
     "pistol": "Pistol", "shotgun": "Shotgun", "hatchet": "Hatchet", "chainsaw": "Chainsaw",
@@ -68,7 +115,7 @@ def _event_label(c: EventCard) -> str:
 class VirusCard:
     """One Virus card: a level 1-8, an Illness joker (level 0 here) or a Radio Contact."""
 
-    __slots__ = ("id", "kind", "level", "impediments", "source", "label")
+    __slots__ = ("id", "kind", "level", "impediments", "source", "label", "called")
 
     def __init__(self, id: str, kind: str, level: int, impediments: tuple[str, ...], source: str):
         self.id = id
@@ -77,6 +124,9 @@ class VirusCard:
         self.impediments = impediments
         self.source = source
         self.label = str(level) if kind == "level" else ("Illness" if kind == "illness" else "Radio Contact")
+        #: as a sentence names it: "a 5", "an 8", "an Illness card", "a Radio Contact card"
+        self.called = (f"{'an' if level == 8 else 'a'} {level}" if kind == "level"
+                       else "an Illness card" if kind == "illness" else "a Radio Contact card")
 
     def __repr__(self) -> str:
         return f"VirusCard({self.id!r}, {self.label})"
@@ -111,7 +161,7 @@ class CardData:
     """Everything read from one data file. ``links[b]`` are board indices one move away."""
 
     __slots__ = ("file", "boards", "links", "base", "events", "decks", "virus", "virus_ids", "roles",
-                 "targets", "deck_boards")
+                 "targets", "deck_boards", "made")
 
     def __init__(self) -> None:
         self.file = ""
@@ -125,6 +175,10 @@ class CardData:
         self.virus_ids: list[str] = []
         self.roles: dict[str, RoleCard] = {}
         self.targets: dict[int, int] = {}
+        #: Actions and log entries the rules make once and share between every state with these
+        #: cards (both are immutable, and their texts depend only on the cards and the seats'
+        #: fixed names): a speed-up for simulations and replays
+        self.made: dict[tuple, Any] = {}
 
 
 def load_cards(path: str | Path | None = None) -> CardData:
@@ -163,12 +217,12 @@ def _radio(file: Path, top: Checker, data: CardData) -> None:
     radio.no_unknown(("targets", "source"))
     radio.source()
     targets = radio.req("targets", dict)
-    for n in range(2, 7):
+    for n in range(MIN_PLAYERS, MAX_PLAYERS + 1):
         v = targets.get(str(n))
         if isinstance(v, bool) or not isinstance(v, int) or not 1 <= v <= 99:
             raise radio.fail("targets", f"needs a whole number 1-99 for \"{n}\" players, got {v!r}")
         data.targets[n] = v
-    extra = sorted(set(targets) - {str(n) for n in range(2, 7)})
+    extra = sorted(set(targets) - {str(n) for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)})
     if extra:
         raise radio.fail("targets", f"unknown player count {extra[0]!r}; use \"2\" to \"6\"")
 
@@ -281,7 +335,7 @@ def _virus(file: Path, top: Checker, data: CardData) -> None:
             c = Checker(file, f"virus entry #{i + 1}", entry)
             c.no_unknown(("kind", "level", "copies", "impediments", "source"))
             kind = c.choice("kind", ("level", "illness", "radio"))
-            level = c.int_range("level", 1, 8) if kind == "level" else c.int_range("level", 0, 0, 0)
+            level = c.int_range("level", 1, ZOMBIE_LEVEL) if kind == "level" else c.int_range("level", 0, 0, 0)
             copies = c.int_range("copies", 1, 70)
             imp = tuple(c.str_list("impediments", OBJECTS, []))
             if imp and kind != "level":
@@ -294,9 +348,10 @@ def _virus(file: Path, top: Checker, data: CardData) -> None:
                 data.virus[vid] = VirusCard(vid, kind, level, imp, source)
                 data.virus_ids.append(vid)
     c = Checker(file, "virus", {})
-    if counts.get("RC", 0) != 2:
-        raise c.fail("cards", f"the Virus deck needs exactly 2 Radio Contact cards (the reshuffle rule counts them), got {counts.get('RC', 0)}")
-    for lv in range(1, 9):
+    if counts.get("RC", 0) != RADIO_CARDS:
+        raise c.fail("cards", f"the Virus deck needs exactly {RADIO_CARDS} Radio Contact cards (the reshuffle rule "
+                              f"counts them), got {counts.get('RC', 0)}")
+    for lv in range(1, ZOMBIE_LEVEL + 1):
         if not counts.get(f"V{lv}"):
             raise c.fail("cards", f"the Virus deck needs at least one level-{lv} card")
 
@@ -310,8 +365,9 @@ def _roles(file: Path, top: Checker, data: CardData) -> None:
         if rid in data.roles:
             raise c.fail("id", f"the {rid!r} role is listed twice")
         data.roles[rid] = RoleCard(rid, c.req("name", str), c.req("text", str, ""), c.source())
-    if len(data.roles) < 6:
-        raise top.fail("role", f"6 survivors may each draw a Role card, so at least 6 roles are needed, got {len(data.roles)}")
+    if len(data.roles) < MAX_PLAYERS:
+        raise top.fail("role", f"{MAX_PLAYERS} survivors may each draw a Role card, so at least {MAX_PLAYERS} roles "
+                               f"are needed, got {len(data.roles)}")
 
 
 def summary(data: CardData) -> dict[str, Any]:

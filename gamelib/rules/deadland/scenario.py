@@ -17,13 +17,13 @@ from typing import TYPE_CHECKING, Any
 
 from gamelib.core import Outcome, Rng, ScenarioError, derive_seed
 
-from .state import MAX_RESISTANCE, TOKENS
+from .cards import MAX_RESISTANCE, TOKENS
 from .pending import check, parse
+from .state import DeadlandState, blank, freeze
 from .tasks import advance
 
 if TYPE_CHECKING:  # pragma: no cover
     from .game import Deadland
-    from .state import DeadlandState
 
 TOP = ("turn", "active", "radio", "players", "boards", "box", "virus", "roles", "fresh", "drawn",
        "resolving", "pending", "cut", "shotgun_used", "pistol_used", "medic_used", "zombie_order",
@@ -210,15 +210,10 @@ def _all_refs(sc: Mapping[str, Any]) -> list[tuple[str, Any]]:
 
 def from_scenario(game: "Deadland", sc: Any, seed: int = 0) -> "DeadlandState":
     """A position from scenario ``sc`` (never modified), or ``ScenarioError`` naming the field."""
-    from .game import empty_state
-    from .state import DeadlandState
-
     if not isinstance(sc, Mapping):
         raise ScenarioError("scenario", f"must be a dict, got {type(sc).__name__}")
     _unknown(sc, TOP, "")
-    s = DeadlandState.__new__(DeadlandState)
-    s._init_base(game, seed, sc)
-    empty_state(s, game)
+    s = blank(game, seed, sc)
     fill = Rng(derive_seed(seed, 4242))  # completes short scenarios; the game's own rng stays untouched
     reader = _Reader(game)
     reader.reserve(_all_refs(sc))
@@ -234,6 +229,7 @@ def from_scenario(game: "Deadland", sc: Any, seed: int = 0) -> "DeadlandState":
         s.result = _read_outcome(s, outcome)
     elif all(s.zombie):
         raise ScenarioError("players", "every player is a zombie: the game is over (give its outcome)")
+    freeze(s)
     pending = _get(sc, "pending", list, None, "pending")
     s.stack = [("turn_start",)] if pending is None and not finished else parse(s, pending or [])
     check(s, s.stack)

@@ -1,0 +1,251 @@
+"""What every rule module does to the table: the rulebook sections the log names, tokens and
+objects taken and discarded, the Event piles, Virus cards named in sentences, whether a card fits
+an Infection deck, turning into a zombie, and the two ends of the game (Radio Contacts, everyone a
+zombie). The first of the rules' modules: it imports only cards and state."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from gamelib.core import Action, LogEntry, Outcome, log
+
+from .cards import DECIDING, MAX_ILLNESS, MAX_RESISTANCE, RADIO_CARDS, TRAITOR_OBJECTS, ZOMBIE_LEVEL
+from .state import put, without
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .state import DeadlandState
+
+# the rulebook sections log entries are filed under
+S_TURN = "Turn Sequence"
+S_MOVE = "Movement"
+S_USE = "Using / Exchanging Objects"
+S_EXCESS = "Discarding Excess Objects/Tokens"
+S_TRIAL = "Daily Infection Trial"
+S_LEVEL = "Effects Due to the Infection Level"
+S_EVENT = "Event"
+S_TYPES = "Event Card Types"
+S_ATTACK = "Zombie Attacks"
+S_OBJ = "Objects, Event Symbols and Effects"
+S_ZOMBIE = "Life as a Zombie"
+S_ROLES = "Role Cards"
+S_END = "End of the Game"
+
+
+def kept(cache: dict, key: tuple, made: Any) -> Any:
+    """Keep an Action or a LogEntry in the card data's cache (``CardData.made``) and return it:
+    ``cache.get(key) or kept(cache, key, Action(...))`` builds each label once per card set."""
+    cache[key] = made
+    return made
+
+
+def log_same(s: "DeadlandState", section: str, template: str, *args: Any) -> None:
+    """Log ``template.format(*args)`` as one LogEntry shared by every game with these cards that
+    writes the same sentence (a card drawn and discarded, a move...): entries are immutable, and
+    most of a replay's log is such sentences, so a replay makes each of them once."""
+    if s.log_enabled:
+        key = (section, template, *args)
+        cache = s.data.made
+        entry = cache.get(key)
+        if entry is None:
+            entry = cache[key] = LogEntry(section, template.format(*args))
+        s._log_append(entry)  # the state's own tape (gamelib.core.log would make a new entry)
+
+
+# ---- Virus cards in sentences and in Infection decks --------------------------------------------------
+def a_card(s: "DeadlandState", card: str) -> str:
+    """A Virus card as a sentence names it: "a 5", "an 8", "an Illness card", "a Radio Contact card"."""
+    return s.data.virus[card].called
+
+
+def article(n: int) -> str:
+    return "an" if n in (8, 11, 18) else "a"
+
+
+def settle_held(s: "DeadlandState", card: str, fate: str) -> None:
+    """What became of the Virus card about to be added, in the record of the trial that drew it."""
+    rec = s.trial
+    if rec is not None and rec[3] and rec[3][-1] == (card, DECIDING):
+        s.trial = (rec[0], rec[1], rec[2], rec[3][:-1] + ((card, fate),), rec[4])
+
+
+def illnesses(s: "DeadlandState", seat: int) -> int:
+    virus = s.data.virus
+    return sum(1 for c in s.inf[seat] if virus[c].kind == "illness")
+
+
+def fits(s: "DeadlandState", seat: int, card: str) -> bool:
+    """Whether ``card`` is the next card for ``seat``'s Infection deck. An Illness is a joker for
+    any level but 8, and nobody holds more than two."""
+    vc = s.data.virus[card]
+    nxt = s.level(seat) + 1
+    if vc.kind == "level":
+        return vc.level == nxt
+    if vc.kind == "illness":
+        return nxt < ZOMBIE_LEVEL and illnesses(s, seat) < MAX_ILLNESS
+    return False
+
+
+# ---- tokens and objects --------------------------------------------------------------------------
+def gain_resistance(s: "DeadlandState", z: int, why: str) -> None:
+    if s.resist[z] < MAX_RESISTANCE and s.supply("resistance") > 0:
+        s.resist = put(s.resist, z, s.resist[z] + 1)
+        if s.log_enabled:
+            log(s, S_ZOMBIE, f"{s.name(z)} takes back a Resistance token ({why}): {s.resist[z]}")
+
+
+def take_tokens(s: "DeadlandState", seat: int, rations: int, munitions: int, section: str) -> None:
+    r = min(rations, s.supply("rations"))
+    m = min(munitions, s.supply("munitions"))
+    if r:
+        s.rat = put(s.rat, seat, s.rat[seat] + r)
+    if m:
+        s.mun = put(s.mun, seat, s.mun[seat] + m)
+    if (r or m) and s.log_enabled:
+        got = " and ".join(t for t in (f"{r} Rations" if r else "", f"{m} Munitions" if m else "") if t)
+        short = "" if (r, m) == (rations, munitions) else " (the supply ran short)"
+        log_same(s, section, "{} takes {}{}", s.name(seat), got, short)
+
+
+def drop_object(s: "DeadlandState", seat: int, cid: str) -> None:
+    """An object leaves the game (discarded from a survivor: it goes back in the box)."""
+    s.objs = put(s.objs, seat, without(s.objs[seat], cid))
+    if cid in s.fresh:
+        s.fresh = without(s.fresh, cid)
+    s.box += (cid,)
+
+
+# ---- Event piles -------------------------------------------------------------------------------------
+def pop_event(s: "DeadlandState", b: int) -> str:
+    deck = s.edeck[b]
+    cid = deck[-1]
+    s.edeck = put(s.edeck, b, deck[:-1])
+    if cid in s.known[b]:
+        s.known = put(s.known, b, without(s.known[b], cid))
+    return cid
+
+
+def discard_event(s: "DeadlandState", b: int, cid: str) -> None:
+    """Discarded next to its board; once the board is turned over its discards are in the box."""
+    if s.turned[b]:
+        s.box += (cid,)
+    else:
+        s.edisc = put(s.edisc, b, s.edisc[b] + (cid,))
+
+
+def turnover(s: "DeadlandState", b: int) -> None:
+    if s.turned[b] or s.edeck[b]:
+        return
+    s.turned = put(s.turned, b, True)
+    s.box += s.edisc[b]
+    s.edisc = put(s.edisc, b, ())
+    s.known = put(s.known, b, ())
+    if s.log_enabled:
+        log(s, S_ATTACK, f"{s.the(b)} has no Event cards left: its discards go back in the box "
+                         f"and the board is turned over (bloodstain trial: {s.data.boards[b].bloodstain} cards)")
+
+
+def discard_top_event(s: "DeadlandState", b: int, why: str) -> None:
+    if s.turned[b] or not s.edeck[b]:
+        return
+    cid = pop_event(s, b)
+    discard_event(s, b, cid)
+    if s.log_enabled:
+        log(s, S_LEVEL, f"{why}: the top Event card of {s.the(b)} ({s.data.events[cid].label}) is discarded without effect")
+    turnover(s, b)
+
+
+# ---- turning into a zombie, and the end ---------------------------------------------------------------
+def zombify(s: "DeadlandState", seat: int, why: str) -> None:
+    """Turn ``seat`` into a zombie: Infection deck to the Virus discards, objects back in the box,
+    tokens to the supply, role shown, five Resistance tokens (as many as the supply has)."""
+    s.vdisc.extend(s.inf[seat])
+    s.inf = put(s.inf, seat, ())
+    for cid in s.objs[seat]:
+        drop_object(s, seat, cid)
+    s.mun = put(s.mun, seat, 0)
+    s.rat = put(s.rat, seat, 0)
+    s.zombie = put(s.zombie, seat, True)
+    s.resist = put(s.resist, seat, min(MAX_RESISTANCE, s.supply("resistance")))
+    s.zorder += (seat,)
+    if s.log_enabled:
+        log(s, S_ZOMBIE, f"{s.name(seat)} {why} and turns into a Zombie on {s.the(s.pos[seat])} "
+                         f"with {s.resist[seat]} Resistance tokens")
+    if s.role[seat] is not None and not s.shown[seat]:
+        s.shown = put(s.shown, seat, True)
+        if s.log_enabled:
+            log(s, S_ROLES, f"{s.name(seat)}'s Role card is turned face up: {s.data.roles[s.role[seat]].name}")
+    if seat == s.active:
+        s.cut = True
+    check_all_zombies(s, seat)
+
+
+def check_all_zombies(s: "DeadlandState", last: int) -> None:
+    if any(not s.zombie[q] for q in range(s.n)):
+        return
+    losers = [last] + [q for q in range(s.n) if s.dead[q] and q != last]
+    winners = [q for q in range(s.n) if q not in losers]
+    reason = f"every survivor became a zombie; {s.name(last)} was the last to turn"
+    if any(s.dead[q] for q in range(s.n)):
+        reason += " (zombies out of Resistance lose too)"
+    s.result = Outcome(tuple(s.name(q) for q in winners), tuple(s.name(q) for q in sorted(losers)), reason)
+    log(s, S_END, reason)
+
+
+def role_condition(s: "DeadlandState", q: int) -> tuple[bool, str]:
+    """Whether living survivor ``q`` may win, face-down role or not, and why not."""
+    role = s.role[q]
+    who = s.name(q)
+    if role == "infectee" and s.object_of(q, "medications") is None:
+        return False, f"{who} is the Infectee without Medications"
+    if role == "traitor" and len(s.objs[q]) < TRAITOR_OBJECTS:
+        return False, f"{who} is the Traitor with fewer than two objects"
+    if role == "survivor" and s.rat[q] < 1:
+        return False, f"{who} is the Survivor without a Rations token"
+    if role == "scavenger" and s.mun[q] < 1:
+        return False, f"{who} is the Scavenger without a Munitions token"
+    if role == "hermit" and any(not s.zombie[o] for o in s.here(s.pos[q]) if o != q):
+        return False, f"{who} is the Hermit and not alone among survivors"
+    return True, ""
+
+
+def radio_contact(s: "DeadlandState", card: str, section: str) -> None:
+    """A Radio Contact drawn in a trial, logged in that trial's ``section``."""
+    s.vradio += (card,)
+    s.radio += 1
+    if s.log_enabled:
+        log(s, section, f"a Radio Contact! The marker moves to {s.radio} of {s.target()}")
+    if s.radio >= s.target():
+        end_by_radio(s)
+        return
+    if len(s.vradio) >= RADIO_CARDS:
+        s.vdeck.extend(s.vdisc)
+        s.vdeck.extend(s.vradio)
+        s.vdisc.clear()
+        s.vradio = ()
+        s.rng.shuffle(s.vdeck)
+        if s.log_enabled:
+            log(s, section, "second Radio Contact: the discards and both Radio Contacts are shuffled into a new "
+                            f"Virus deck of {len(s.vdeck)} cards")
+
+
+def end_by_radio(s: "DeadlandState") -> None:
+    winners, losers, notes = [], [], []
+    for q in range(s.n):
+        if s.zombie[q]:
+            losers.append(s.name(q))
+            continue
+        ok, why = role_condition(s, q)
+        (winners if ok else losers).append(s.name(q))
+        if why:
+            notes.append(why)
+    reason = f"the Radio Contact marker reached {s.target()}: the living survivors are rescued"
+    if notes:
+        reason += " (" + "; ".join(notes) + ")"
+    s.result = Outcome(tuple(winners), tuple(losers), reason)
+    log(s, S_END, reason)
+
+
+def radio_end_possible(s: "DeadlandState") -> bool:
+    """Whether the Radio Contacts left in the Virus deck could end the game in the next trial."""
+    left = sum(1 for c in s.vdeck if s.data.virus[c].kind == "radio")
+    return left >= s.target() - s.radio
+
