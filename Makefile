@@ -29,11 +29,12 @@ demo: $(VENV)/.installed
 	@echo "Serving the dashboards on http://localhost:$(PORT)  (stop with Ctrl+C)"
 	$(SETTINGS) $(BIN)/voila $(SERVE) --port=$(PORT) --no-browser --Voila.ip=127.0.0.1 $(if $(POOL),--pool_size=$(POOL))
 
-# Every notebook (lessons, tutorials, dashboards) as Voila apps, with the same settings: the lesson
-# index's "app" links (notebooks/lessons/README.md) open on this server.
+# Every notebook (lessons, tutorials, dashboards) as Voila apps, with the same settings except the
+# pre-started pool (a pool per notebook would be 17 x 10 kernels): each page starts its kernel when
+# it is opened. The lesson index's "app" links (notebooks/lessons/README.md) open on this server.
 lessons: $(VENV)/.installed
 	@echo "Serving every notebook on http://localhost:$(PORT)/voila/tree  (stop with Ctrl+C)"
-	$(SETTINGS) $(BIN)/voila notebooks --port=$(PORT) --no-browser --Voila.ip=127.0.0.1
+	$(SETTINGS) $(BIN)/voila notebooks --port=$(PORT) --no-browser --Voila.ip=127.0.0.1 --pool_size=0
 
 # A class arriving: N visitors (default 30) in headless Chromium, at once or spread over OVER
 # seconds, 20 decisions each, on a Voila with the repository's settings (loopback only); prints
