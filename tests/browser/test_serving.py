@@ -119,8 +119,11 @@ def test_a_cell_past_the_time_limit_is_stopped_and_the_page_says_so(strict):
         html = r.read().decode()
     took = time.monotonic() - t0
     assert 'id="loading"' in html and "gl-wait" in html, "no loading notice while the notebook runs"
-    message = SETTINGS["VoilaExecutor"]["cell_error_instruction"]
-    assert message[:60] in html, "the page does not say what to do"  # (its quote marks are escaped)
+    # the cell is stopped at the limit (cell_error_instruction); on a loaded machine the kernel can
+    # instead go silent past the IOPub timeout first (cell_timeout_instruction): either way the page
+    # must say what to do (quote marks are escaped in the page, so compare the first 60 characters)
+    messages = [SETTINGS["VoilaExecutor"][k][:60] for k in ("cell_error_instruction", "cell_timeout_instruction")]
+    assert any(m in html for m in messages), f"the page does not say what to do:\n{html[-3000:]}"
     assert "window.voila_finish()" in html, "the page was not finished after the stopped cell"
     assert CELL_LIMIT <= took < 100
     # interrupted, not left running, so the culler can take the kernel once the tab is gone
