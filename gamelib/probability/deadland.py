@@ -22,7 +22,7 @@ No widgets and no plotting here."""
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
@@ -569,18 +569,7 @@ def lone_survivor_turns(n: int, seed: int = 0, *, deck: Deck = None, on_base: bo
 
     ``fresh=True`` is the Markov chain's world instead: before every trial the deck is shuffled
     afresh from every card the survivor does not hold, Radio Contacts left out (``level_chain``)."""
-    import random
-
-    if isinstance(n, bool) or not isinstance(n, int) or n < 1:
-        raise GamelibError(f"n must be a whole number >= 1, got {n!r}")
-    cards = sorted(composition(full_deck() if deck is None else deck).elements())
-    out = []
-    for run in range(n):
-        rng = random.Random(f"{seed}:{run}")
-        pile = cards[:]
-        rng.shuffle(pile)
-        out.append(_lone_run(pile, rng, on_base, survivor, fresh, max_turns))
-    return out
+    return [_lone_run(pile, rng, on_base, survivor, fresh, max_turns) for pile, rng in _lone_decks(n, seed, deck)]
 
 
 def lone_survivor_paths(n: int, seed: int = 0, *, deck: Deck = None, on_base: bool = False, survivor: bool = False,
@@ -588,20 +577,27 @@ def lone_survivor_paths(n: int, seed: int = 0, *, deck: Deck = None, on_base: bo
     """The same ``n`` runs as ``lone_survivor_turns`` (same seeds, same cards), day by day: for
     each daily trial (level, Illness cards held, cards of the next level in the discard pile,
     whether the trial added a card). A run's length is its number of days."""
+    out = []
+    for pile, rng in _lone_decks(n, seed, deck):
+        days: list[tuple[int, int, int, bool]] = []
+        _lone_run(pile, rng, on_base, survivor, fresh, max_turns, days)
+        out.append(days)
+    return out
+
+
+def _lone_decks(n: int, seed: int, deck: Deck) -> Iterator[tuple[list[str], Any]]:
+    """Run ``i``'s shuffled Virus deck and its generator (seeded ``"seed:i"``), for ``i < n``: the
+    same for ``lone_survivor_turns`` and ``lone_survivor_paths``."""
     import random
 
     if isinstance(n, bool) or not isinstance(n, int) or n < 1:
         raise GamelibError(f"n must be a whole number >= 1, got {n!r}")
     cards = sorted(composition(full_deck() if deck is None else deck).elements())
-    out = []
     for run in range(n):
         rng = random.Random(f"{seed}:{run}")
         pile = cards[:]
         rng.shuffle(pile)
-        days: list[tuple[int, int, int, bool]] = []
-        _lone_run(pile, rng, on_base, survivor, fresh, max_turns, days)
-        out.append(days)
-    return out
+        yield pile, rng
 
 
 def _lone_run(pile: list[str], rng: Any, on_base: bool, survivor: bool, fresh: bool, max_turns: int,
