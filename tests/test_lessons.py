@@ -14,7 +14,10 @@ import pytest  # noqa: E402
 
 import gamelib  # noqa: E402
 from gamelib import GamelibError, lessons  # noqa: E402
+from gamelib.lessons import deadland as dl_lesson  # noqa: E402
+from gamelib.lessons import walk_the_plank as wtp_lesson  # noqa: E402
 from gamelib.lessons import walking_deck as lesson  # noqa: E402
+from gamelib.probability import deadland as dl  # noqa: E402
 from gamelib.probability import stats  # noqa: E402
 from gamelib.probability import walking_deck as wd  # noqa: E402
 
@@ -76,10 +79,15 @@ def test_a_solution_is_folded_until_opened_and_its_markdown_is_escaped():
     assert repr(sol) == "Worked (hidden: open it in the notebook)"
 
 
+#: every lesson's exercises (lessons 1-3 The Walking Deck, 4-6 Deadland, 7 Walk the Plank)
 EXERCISE_SETS = {
     "calamity bag": lesson.calamity_bag_exercises,
     "memory": lesson.memory_exercises,
     "monte carlo": lesson.monte_carlo_exercises,
+    "virus deck": dl_lesson.virus_deck_exercises,
+    "chain": lambda: dl_lesson.chain_exercises(dl.level_chain()),
+    "waiting": dl_lesson.waiting_exercises,
+    "fairness": lambda: wtp_lesson.fairness_exercises(wtp_lesson.solution()),
 }
 
 

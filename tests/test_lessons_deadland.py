@@ -28,21 +28,7 @@ def chain() -> dl.LevelChain:
     return dl.level_chain()
 
 
-EXERCISE_SETS = {
-    "virus deck": lesson.virus_deck_exercises,
-    "chain": lambda: lesson.chain_exercises(chain()),
-    "waiting": lesson.waiting_exercises,
-}
-
-
-@pytest.mark.parametrize("name", EXERCISE_SETS)
-def test_every_deadland_exercise_accepts_its_answer_rejects_its_mistakes_and_has_a_solution(name):
-    for ex in EXERCISE_SETS[name]().values():
-        assert ex.check(ex.answer), ex.label
-        for wrong, why in ex.mistakes:
-            said = repr(ex.check(wrong))
-            assert "not yet" in said and why in said, (ex.label, wrong)
-        assert ex.worked and "worked solution" in repr(ex.solution)
+# (every exercise accepting its answer and rejecting its mistakes: tests/test_lessons.py, for all lessons)
 
 
 def test_the_exercise_answers_are_the_exact_values_computed_independently():
