@@ -728,6 +728,24 @@ def cards_to_target(players: int | None = None, *, target: int | None = None,
     first Radio Contact when the target is odd. ``deck_sizes``: the deck's size at the start of
     each cycle (one number for all, or a list; the cards in survivors' Infection decks are not
     shuffled back, so real decks shrink)."""
+    dist: dict[int, Fraction] = {0: Fraction(1)}
+    for which, n in _cycles_and_sizes(players, target, deck_sizes):
+        dist = convolve(dist, radio_wait(n, which))
+    return dist
+
+
+def expected_cards_to_target(players: int | None = None, *, target: int | None = None,
+                             deck_sizes: int | Sequence[int] = 70) -> Fraction:
+    """E(Virus cards until the target): by linearity, the sum of the cycles' expected waits."""
+    return sum((expected_radio_wait(n, which) for which, n in _cycles_and_sizes(players, target, deck_sizes)),
+               Fraction(0))
+
+
+def _cycles_and_sizes(players: int | None, target: int | None,
+                      deck_sizes: int | Sequence[int]) -> list[tuple[int, int]]:
+    """(the Radio Contact that ends the cycle, the deck's size) for each cycle until the target
+    (the players' target when ``target`` is None); too few deck sizes is an error, never a
+    shorter game."""
     if target is None:
         if players not in radio_targets():
             raise GamelibError(f"Deadland seats 2 to 6 players, got {players!r}")
@@ -736,22 +754,7 @@ def cards_to_target(players: int | None = None, *, target: int | None = None,
     sizes = [deck_sizes] * len(ends) if isinstance(deck_sizes, int) else list(deck_sizes)
     if len(sizes) < len(ends):
         raise GamelibError(f"{len(ends)} cycles need {len(ends)} deck sizes, got {len(sizes)}")
-    dist: dict[int, Fraction] = {0: Fraction(1)}
-    for which, n in zip(ends, sizes):
-        dist = convolve(dist, radio_wait(n, which))
-    return dist
-
-
-def expected_cards_to_target(players: int | None = None, *, target: int | None = None,
-                             deck_sizes: int | Sequence[int] = 70) -> Fraction:
-    """E(Virus cards until the target): by linearity, the sum of the cycles' expected waits."""
-    if target is None:
-        if players not in radio_targets():
-            raise GamelibError(f"Deadland seats 2 to 6 players, got {players!r}")
-        target = radio_targets()[players]
-    ends = cycles(target)
-    sizes = [deck_sizes] * len(ends) if isinstance(deck_sizes, int) else list(deck_sizes)
-    return sum((expected_radio_wait(n, which) for which, n in zip(ends, sizes)), Fraction(0))
+    return list(zip(ends, sizes))
 
 
 def quantile(dist: Mapping[int, Fraction], q: Fraction | float) -> int:

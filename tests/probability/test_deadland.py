@@ -247,6 +247,10 @@ def test_a_games_length_in_cards_is_a_sum_of_cycles():
     assert dl.quantile(d, Fraction(1, 2)) == min(k for k in d if dl.cdf(d, k) >= Fraction(1, 2))
     with pytest.raises(GamelibError, match="2 to 6 players"):
         dl.cards_to_target(7)
+    # too few deck sizes is refused by both, never read as a shorter game
+    for f in (dl.cards_to_target, dl.expected_cards_to_target):
+        with pytest.raises(GamelibError, match="6 cycles need 6 deck sizes, got 2"):
+            f(4, deck_sizes=[70, 60])
 
 
 def test_the_lone_survivor_replica_turns_and_is_seeded():
