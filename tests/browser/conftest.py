@@ -53,3 +53,13 @@ def browser(voila):
             yield b
         finally:
             b.close()
+
+
+def watch_problems(page) -> list[str]:
+    """Collect the page's console errors and uncaught page errors from now on, in
+    ``page.problems`` (returned too): a test asserts it stays empty."""
+    problems: list[str] = []
+    page.on("console", lambda m: problems.append(f"console {m.type}: {m.text}") if m.type == "error" else None)
+    page.on("pageerror", lambda e: problems.append(f"page error: {e}"))
+    page.problems = problems
+    return problems

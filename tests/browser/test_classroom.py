@@ -17,6 +17,8 @@ from gamelib import bench_browser as bb
 from gamelib.render import render
 from gamelib.render.export import frame_body
 
+from .conftest import watch_problems
+
 pytestmark = pytest.mark.browser
 
 ARTIFACTS = bb.ROOT / "test-artifacts"
@@ -55,9 +57,7 @@ def page(voila, browser):
     ctx = browser.new_context(viewport={"width": 1280, "height": 720}, accept_downloads=True)
     pg = ctx.new_page()
     pg.outside = bb.count_outside_requests(ctx, voila.url)  # type: ignore[attr-defined]
-    problems: list[str] = []
-    pg.on("console", lambda m: problems.append(m.text) if m.type == "error" else None)
-    pg.problems = problems  # type: ignore[attr-defined]
+    watch_problems(pg)
     bb.open_dashboard(pg, voila.page_url(bb.DASHBOARD, f"seed={SEED}&large=1"))
     yield pg
     ctx.close()

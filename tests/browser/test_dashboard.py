@@ -11,7 +11,7 @@ import pytest
 import gamelib
 from gamelib import bench_browser as bb
 
-from .conftest import NOTEBOOK
+from .conftest import NOTEBOOK, watch_problems
 
 pytestmark = pytest.mark.browser
 
@@ -30,12 +30,9 @@ def normalise(text: str) -> str:
 
 @pytest.fixture(scope="module")
 def page(voila, browser):
-    problems: list[str] = []
     pg = browser.new_page(viewport={"width": 1400, "height": 1000})
     try:
-        pg.on("console", lambda m: problems.append(f"console {m.type}: {m.text}") if m.type == "error" else None)
-        pg.on("pageerror", lambda e: problems.append(f"page error: {e}"))
-        pg.problems = problems  # type: ignore[attr-defined]
+        watch_problems(pg)
         bb.open_dashboard(pg, voila.page_url(NOTEBOOK))
         yield pg
     finally:

@@ -13,6 +13,8 @@ import pytest
 import gamelib
 from gamelib import bench_browser as bb
 
+from .conftest import watch_problems
+
 pytestmark = pytest.mark.browser
 
 ARTIFACTS = bb.ROOT / "test-artifacts"
@@ -50,10 +52,7 @@ def game_page(voila, browser):
     seats = "&".join(f"{p}=person" for p in gamelib.load("walk-the-plank", players=PLAYERS).players)
     ctx = browser.new_context(viewport={"width": 1280, "height": 720})
     page = ctx.new_page()
-    problems: list[str] = []
-    page.on("console", lambda m: problems.append(f"console {m.type}: {m.text}") if m.type == "error" else None)
-    page.on("pageerror", lambda e: problems.append(f"page error: {e}"))
-    page.problems = problems  # type: ignore[attr-defined]
+    watch_problems(page)
     bb.open_dashboard(page, voila.page_url("walk-the-plank.ipynb", f"seed={seed}&players={PLAYERS}&view=table&{seats}"))
     yield page, seed
     ctx.close()
