@@ -18,7 +18,7 @@ from gamelib import GamelibError, RandomAgent, ScenarioError, play
 from gamelib.core import Rng, derive_seed
 from gamelib.rules.deadland import pending as P
 from gamelib.rules.deadland.pending import ARGS, declared
-from gamelib.testing import check_state
+from gamelib.testing import _inventory, check_state
 
 from .helpers import game
 
@@ -46,13 +46,6 @@ def _positions() -> tuple[tuple[int, int, str], ...]:
         for ply in sorted({0, full.ply, rng.randbelow(full.ply), rng.randbelow(full.ply), rng.randbelow(full.ply)}):
             out.append((n, seed, json.dumps(full.at_ply(ply).to_scenario())))
     return tuple(out)
-
-
-def _inventory(state: Any) -> Counter:
-    ids: Counter = Counter()
-    for cards in state.zones().values():
-        ids.update(cards)
-    return ids
 
 
 def _playable(state: Any, seed: int) -> None:
