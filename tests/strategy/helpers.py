@@ -2,8 +2,19 @@
 from __future__ import annotations
 
 import gamelib
-from gamelib.core import derive_seed
+from gamelib.core import Rng, derive_seed
 from gamelib.rules.walking_deck.agents import HeuristicAgent
+
+
+class NoPeeking(Rng):
+    """A generator that fails if used: the real position's one knows the future draws, so an
+    agent or a hint must play its samples with generators of its own."""
+
+    def randbelow(self, n):  # pragma: no cover - only reached by a leak
+        raise AssertionError("the real position's random generator was used")
+
+    def copy(self):
+        return self
 
 
 def to_interrogation(protagonist: str, seed: int, heuristic: bool = True):

@@ -10,13 +10,7 @@ from gamelib.strategy.ismcts import ISMCTSAgent
 from gamelib.strategy.search import BestInterrogationAgent, JourneySearchAgent
 from gamelib.strategy.tournament import markdown, seat_rotated, skill_table, wilson
 
-
-class _NoPeeking(Rng):
-    def randbelow(self, n):  # pragma: no cover - only reached by a leak
-        raise AssertionError("the agent used the real position's random generator")
-
-    def copy(self):
-        return self
+from .helpers import NoPeeking
 
 
 def _at_choice(state, agent, steps):
@@ -31,7 +25,7 @@ def _at_choice(state, agent, steps):
 def test_ismcts_chooses_a_legal_action_reproducibly_from_its_own_view(name, players):
     game = gamelib.load(name, **({"players": players} if players else {}))
     s = _at_choice(game.new_state(seed=2), gamelib.RandomAgent(2), 5)
-    s.rng = _NoPeeking()  # the future draws stay secret: playouts get generators of their own
+    s.rng = NoPeeking()  # the future draws stay secret: playouts get generators of their own
     a = ISMCTSAgent(seed=1, playouts=12).choose(s)
     assert a in s.legal_actions()
     assert ISMCTSAgent(seed=1, playouts=12).choose(s) == a
@@ -55,14 +49,14 @@ def test_journey_search_agent_plays_legally_and_never_reads_the_pile_order():
     s = game.from_scenario({"rural": ["R02", "R05", "R16"], "urban": ["U05", "U11"], "hand": ["U01"],
                             "memory": ["R06", "U04"], "step": "draw"}, seed=3)
     agent = JourneySearchAgent(seed=4, samples=3)
-    s.rng = _NoPeeking()
+    s.rng = NoPeeking()
     a = agent.choose(s)
     assert a in s.legal_actions()
     totals, per = agent.evaluate(s, s.legal_actions(), 3, seed=9)
     assert all(len(v) == 3 and all(0 <= x <= 1 for x in v) for v in per)
     # a different real order of the piles gives the same decision (only the contents are used)
     other = s._redeal_hidden("you", Rng(8))
-    other.rng = _NoPeeking()
+    other.rng = NoPeeking()
     assert JourneySearchAgent(seed=4, samples=3).choose(other) == a
     assert agent.stats["leaves_exact"] + agent.stats["leaves_played"] > 0
 

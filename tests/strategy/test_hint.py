@@ -11,17 +11,7 @@ import gamelib
 from gamelib.core import Rng
 from gamelib.strategy import walking_deck_solver as wds
 
-from .helpers import interrogation_positions
-
-
-class _NoPeeking(Rng):
-    """A generator that fails if used: the real one knows the future draws."""
-
-    def randbelow(self, n):  # pragma: no cover - only reached by a leak
-        raise AssertionError("the hint used the real position's random generator")
-
-    def copy(self):
-        return self
+from .helpers import NoPeeking, interrogation_positions
 
 
 def _decision(state, agent, steps):
@@ -51,7 +41,7 @@ def test_interrogation_hint_is_exact_and_does_not_move_when_hidden_cards_are_red
         assert [o.label for o in h.options] == s.legal_labels()
         assert h.values() == wds.action_values(s)
         other = s._redeal_hidden("you", Rng(5))
-        other.rng = _NoPeeking()
+        other.rng = NoPeeking()
         assert gamelib.hint(other).values() == h.values()
         assert h.best in s.legal_labels() and "exact" in h._repr_html_()
 
@@ -64,7 +54,7 @@ def test_journey_hint_is_estimated_and_stays_within_its_error_when_piles_are_res
     assert not h.exact and h.budget == {"playouts per option": 6}
     assert all(o.stderr is not None and o.samples == 6 and 0 <= o.win <= 1 for o in h.options)
     other = s._redeal_hidden("you", Rng(9))
-    other.rng = _NoPeeking()
+    other.rng = NoPeeking()
     _within(h, gamelib.hint(other, budget=6, seed=2))
 
 
@@ -83,7 +73,7 @@ def test_multiplayer_hint_uses_only_the_seat_view(name, players, steps):
         calls.append(player)
         return orig(self, player, rng)
 
-    s.rng = _NoPeeking()
+    s.rng = NoPeeking()
     type(s)._redeal_hidden = spy
     try:
         h = gamelib.hint(s, budget=4, seed=3)
