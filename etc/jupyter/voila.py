@@ -13,7 +13,8 @@ Python or this repository's paths:
 * the page template ``gamelib`` (share/jupyter/voila/templates/gamelib): Voilà's lab template
   without links to a CDN, with a loading notice and a clear page when no game can be started;
 * pre-started kernels, a pool per dashboard sized for a class;
-* the time limit of a cell, which must spare a pre-started kernel's wait for its visitor.
+* the time limit of a cell, which must spare a pre-started kernel's wait for its visitor;
+* a failed cell always says so on the page (see ``show_every_failure``).
 """
 import asyncio
 import os
@@ -69,3 +70,25 @@ def cell_time_limit(cell):
 
 
 c.VoilaExecutor.timeout_func = cell_time_limit
+
+
+def show_every_failure(cell, cell_index, execute_reply):
+    """Give a failed cell an error output if the kernel sent none, so the page says what to do.
+
+    Voilà hides stderr and replaces each error output by ``cell_error_instruction``; a cell with
+    neither is shown as nothing, and the page just stops. That happens when the time limit's
+    interrupt lands in the middle of an import: the kernel replies "error" but writes only
+    "KeyboardInterrupt" to stderr (seen in CI on a loaded machine, and by running nbclient with a
+    1 s limit on ``from voila.utils import wait_for_request``). nbclient calls this hook on every
+    failed cell before Voilà strips it."""
+    outputs = cell.setdefault("outputs", [])
+    if any(o.get("output_type") == "error" for o in outputs):
+        return
+    import nbformat  # here, not at the top: a config file stays cheap to read
+
+    content = (execute_reply or {}).get("content", {})
+    outputs.append(nbformat.v4.new_output(
+        "error", ename=content.get("ename") or "Error", evalue=content.get("evalue") or "", traceback=[]))
+
+
+c.VoilaExecutor.on_cell_error = show_every_failure
