@@ -44,7 +44,10 @@ def voila():
 
 
 @pytest.fixture(scope="session")
-def browser(voila):
+def browser():
+    """One headless Chromium for the session. It needs no server: the strict serving tests use
+    it against their own Voilà, so a worker that runs only them starts no session server."""
+    need_browser()
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as pw:
