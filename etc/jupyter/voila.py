@@ -58,7 +58,7 @@ def cell_time_limit(cell):
     ahead of time (in Voilà's ``generate_content_hybrid`` task) have no limit here, and every
     cell run while a visitor waits (in a kernel started for the request, or a pool kernel's later
     cells) has CELL_TIME_LIMIT. For the pool's first cell, the page itself says when it waits too
-    long (the template's notice) and tests/browser/test_serving.py checks both halves."""
+    long (the template's notice) and tests/browser/test_serving_strict.py checks both halves."""
     try:
         task = asyncio.current_task()
     except RuntimeError:  # no running loop: not Voilà's renderer
