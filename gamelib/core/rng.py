@@ -15,6 +15,10 @@ _MASK = (1 << 64) - 1
 #: the largest seed: a seed is the generator's whole 64-bit state, so two different seeds in
 #: 0..SEED_MAX never give the same game, and every seed fits a JSON record exactly.
 SEED_MAX = _MASK
+#: shuffle's shortcut: for n <= _SHORT, randbelow(n) rejects a draw z only if z >= 2**64 - (2**64 % n),
+#: which is >= _SURE; below _SURE no rejection can happen and the limit need not be worked out
+_SHORT = 1 << 16
+_SURE = (1 << 64) - _SHORT
 
 
 def check_seed(seed: Any, what: str = "seed") -> int:
@@ -72,7 +76,30 @@ class Rng:
     def shuffle(self, seq: MutableSequence[T]) -> None:
         """Fisher-Yates from the end: ``seq[i]`` swaps with ``seq[randbelow(i + 1)]``. The draws
         are written out here (the same numbers as ``randbelow``, which a test checks) because
-        shuffles are most of the cost of RNG-heavy games such as Deadland's reshuffles."""
+        shuffles are a good part of the cost of RNG-heavy games such as Deadland's reshuffles."""
+        size = len(seq)
+        if size > _SHORT:
+            return self._shuffle_exact(seq)
+        state = self.state
+        for i in range(size - 1, 0, -1):
+            state = (state + 0x9E3779B97F4A7C15) & _MASK
+            z = (state ^ (state >> 30)) * 0xBF58476D1CE4E5B9 & _MASK
+            z = (z ^ (z >> 27)) * 0x94D049BB133111EB & _MASK
+            z ^= z >> 31
+            if z >= _SURE:  # about once in 2**48 draws: maybe randbelow's rejection, decide exactly
+                n = i + 1
+                limit = ((1 << 64) // n) * n
+                while z >= limit:
+                    state = (state + 0x9E3779B97F4A7C15) & _MASK
+                    z = (state ^ (state >> 30)) * 0xBF58476D1CE4E5B9 & _MASK
+                    z = (z ^ (z >> 27)) * 0x94D049BB133111EB & _MASK
+                    z ^= z >> 31
+            j = z % (i + 1)
+            seq[i], seq[j] = seq[j], seq[i]
+        self.state = state
+
+    def _shuffle_exact(self, seq: MutableSequence[T]) -> None:
+        """``shuffle`` for any length: randbelow's rejection limit worked out at every draw."""
         state = self.state
         for i in range(len(seq) - 1, 0, -1):
             n = i + 1

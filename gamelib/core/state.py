@@ -303,7 +303,14 @@ class State(metaclass=_StateType):
         ``at_ply`` into the other actions restore the checkpoint below and play on from it.
         Without a snapshot a failing action is not rolled back: only for a state that is
         thrown away when anything fails (a record that does not replay)."""
-        chosen = self._find(label)
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = [] if self.is_over else self._legal_actions()
+        for chosen in legal:
+            if chosen.label == label:
+                break
+        else:
+            chosen = self._find(label)  # raises IllegalAction (or finds an equal Action, not a label)
         if keep:
             snap = object.__new__(type(self))
             self._copy_into(snap)
@@ -410,9 +417,8 @@ class State(metaclass=_StateType):
         tape, n = self._tape, self._nlog
         if tape.owner == self._id and n >= tape.pin:
             items = tape.items
-            k = n - tape.base
-            if len(items) != k:
-                del items[k:]  # entries of an undone action: nobody else reads them
+            if len(items) + tape.base != n:
+                del items[n - tape.base:]  # entries of an undone action: nobody else reads them
             items.append(entry)
         else:  # shared past this point: a tape of our own, pointing back
             if n > tape.pin:
