@@ -110,6 +110,43 @@ def test_simulation_path_keeps_the_same_log_when_asked(name):
         assert a.log == b.log and a == b
 
 
+@pytest.mark.parametrize("name", NAMES)
+def test_a_loaded_record_undoes_and_rewinds_like_the_game_it_records(name):
+    """load_record keeps an undo snapshot only every few actions (records.CHECKPOINT): undo and
+    at_ply into the others play on from the nearest one and must give the same positions, logs
+    and legal actions as the game played with every snapshot."""
+    from gamelib.core.records import CHECKPOINT
+
+    game = gamelib.load(name)
+    for seed in range(3):
+        played = gamelib.play(game, gamelib.RandomAgent(), seed=seed)
+        loaded = gamelib.load_record(played.to_record())
+        kept = [f.snap is not None for f in _frames(loaded)]
+        assert kept[-1] and sum(kept) == -(-played.ply // CHECKPOINT), kept  # the last one, then every 8th back
+        for n in sorted({0, 1, played.ply // 2, played.ply - 1, *range(max(0, played.ply - 2 * CHECKPOINT), played.ply)}):
+            a, b = loaded.at_ply(n), played.at_ply(n)
+            assert a == b and a.log == b.log and a.legal_labels() == b.legal_labels() and a.ply == n, (seed, n)
+        branch = loaded.at_ply(played.ply - 3)  # a rewound copy plays on like the game would
+        twin = played.at_ply(played.ply - 3)
+        if not branch.is_over:
+            branch.apply(branch.legal_labels()[-1])
+            twin.apply(twin.legal_labels()[-1])
+            assert branch == twin and branch.log == twin.log
+        steps = 0
+        while loaded.ply and steps < 2 * CHECKPOINT + 3:  # undo back past two checkpoints
+            assert loaded.undo() == played.undo()
+            assert loaded == played and loaded.log == played.log and loaded.legal_labels() == played.legal_labels()
+            steps += 1
+
+
+def _frames(state):
+    out, f = [], state._frames
+    while f is not None:
+        out.append(f)
+        f = f.below
+    return out[::-1]
+
+
 # ---- hypothesis-generated action sequences on the real games ---------------------------------------
 from hypothesis import HealthCheck, given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402

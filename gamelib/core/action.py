@@ -13,6 +13,13 @@ class Action:
     kind: str = ""
     args: tuple = ()
 
+    def __init__(self, label: str, kind: str = "", args: tuple = ()):
+        # written out: the generated __init__ of a frozen dataclass sets each field through
+        # object.__setattr__, twice as slow, and rules build Actions at most decisions
+        _set_label(self, label)
+        _set_kind(self, kind)
+        _set_args(self, args)
+
     def __str__(self) -> str:
         return self.label
 
@@ -36,8 +43,18 @@ class LogEntry:
     text: str
     visible_to: frozenset[str] | None = None
 
+    def __init__(self, section: str, text: str, visible_to: frozenset[str] | None = None):
+        _set_section(self, section)  # (as Action's: a replay writes hundreds of entries)
+        _set_text(self, text)
+        _set_visible_to(self, visible_to)
+
     def __str__(self) -> str:
         return f"{self.section}: {self.text}"
+
+
+# the slots' own setters: they write a field of a frozen instance without its __setattr__
+_set_label, _set_kind, _set_args = (Action.__dict__[f].__set__ for f in ("label", "kind", "args"))
+_set_section, _set_text, _set_visible_to = (LogEntry.__dict__[f].__set__ for f in ("section", "text", "visible_to"))
 
 
 @dataclass(frozen=True, slots=True)

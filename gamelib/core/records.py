@@ -28,6 +28,9 @@ MAX_RECORD_DEPTH = 32
 MAX_RECORD_ACTIONS = 20_000
 #: integers in a record have at most this many digits (a seed has at most 20)
 MAX_INT_DIGITS = 40
+#: a replayed record keeps an undo snapshot every this many actions (undo or a history slider
+#: into the others plays at most this many actions again)
+CHECKPOINT = 8
 
 
 class _Unusable:
@@ -194,9 +197,13 @@ def load_record(record: str | bytes | Mapping[str, Any]):
             raise RecordError(f"record field 'seed': {exc}") from None
         except GamelibError as exc:
             raise RecordError(f"record cannot start the game: {exc}") from None
-        for i, label in enumerate(data["actions"], start=1):
+        actions = data["actions"]
+        last = len(actions)
+        for i, label in enumerate(actions, start=1):
             try:
-                state.apply(label)
+                # an undo snapshot every CHECKPOINT actions, counted back from the last one (so
+                # the first undo is instant); undo and at_ply play on from the nearest one
+                state._replay_step(label, (last - i) % CHECKPOINT == 0)
             except IllegalAction as exc:
                 raise RecordError(f"record field 'actions': action {i} {show(label)} does not replay: {exc}") from None
             except GamelibError as exc:

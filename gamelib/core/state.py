@@ -234,8 +234,9 @@ class State(metaclass=_StateType):
         return [a.label for a in self.legal_actions()]
 
     def _find(self, action: Action | str) -> Action:
-        legal = self._legal if self._legal is not None else self.legal_actions()
-        assert self._legal is not None
+        legal = self._legal
+        if legal is None:  # (legal_actions() would hand out a copy: not needed to search it)
+            legal = self._legal = [] if self.is_over else self._legal_actions()
         if isinstance(action, Action):
             for a in legal:
                 if a is action:
@@ -296,6 +297,30 @@ class State(metaclass=_StateType):
         self._legal = None
         return action
 
+    def _replay_step(self, label: str, keep: bool) -> Action:
+        """``apply(label)`` for ``load_record``: the same legality check and the same game and
+        log, but the undo snapshot is kept only when ``keep`` (a checkpoint); ``undo`` and
+        ``at_ply`` into the other actions restore the checkpoint below and play on from it.
+        Without a snapshot a failing action is not rolled back: only for a state that is
+        thrown away when anything fails (a record that does not replay)."""
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = [] if self.is_over else self._legal_actions()
+        for chosen in legal:
+            if chosen.label == label:
+                break
+        else:
+            chosen = self._find(label)  # raises IllegalAction (or finds an equal Action, not a label)
+        if keep:
+            snap = object.__new__(type(self))
+            self._copy_into(snap)
+        else:
+            snap = None
+        self._frames = _Frame(chosen, self._frames, snap, self.rng.state, self._nlog, self._legal)
+        self._apply(chosen)
+        self._legal = None
+        return chosen
+
     def _restore(self, frame: _Frame) -> None:
         frame.snap._copy_into(self)
         self.rng.state = frame.rng
@@ -309,7 +334,7 @@ class State(metaclass=_StateType):
         if frame is None:
             raise IllegalAction("undo", self.to_move, self.phase, self.legal_labels(), "nothing to undo")
         if frame.snap is None:
-            self._become(self._replayed(frame.depth - 1))
+            self._become(self._rebuilt(frame, frame.depth - 1))
             return frame.action
         self._restore(frame)
         self._frames = frame.below
@@ -324,6 +349,44 @@ class State(metaclass=_StateType):
         for action in islice(self.history, n):
             start.apply(action.label)
         return start
+
+    def _rebuilt(self, f: _Frame, n: int) -> "State":
+        """This game after its first ``n`` actions, where ``f`` is the frame of action ``n + 1``:
+        from the nearest snapshot at or below ``f`` (``load_record`` keeps one every few actions),
+        playing the actions after it again; from the start when there is none (``apply_fast``)."""
+        g = f
+        while g is not None and g.snap is None:
+            g = g.below
+        if g is None:
+            return self._replayed(n)
+        new = self._from_frame(g)  # the game just before g's action
+        again: list[Action] = []  # g's action and those above it, up to action n, newest first
+        h = f
+        while h is not g.below:
+            if h.depth <= n:
+                again.append(h.action)
+            h = h.below
+        for action in reversed(again):
+            new.apply(action)
+        return new
+
+    def _from_frame(self, f: _Frame) -> "State":
+        """A new state as this game was just before the action of frame ``f`` (which has a snapshot)."""
+        new = object.__new__(type(self))
+        new.game = self.game
+        new.seed = self.seed
+        new.rng = Rng.__new__(Rng)
+        new.rng.state = f.rng
+        new.scenario = self.scenario
+        new._frames = f.below
+        new._legal = f.legal
+        new._id = next(_ids)
+        new._tape = _tape_at(self._tape, f.nlog)
+        new._nlog = f.nlog
+        new.log_enabled = self.log_enabled
+        new._pin()
+        f.snap._copy_into(new)
+        return new
 
     def _become(self, other: "State") -> None:
         other._copy_into(self)
@@ -354,9 +417,8 @@ class State(metaclass=_StateType):
         tape, n = self._tape, self._nlog
         if tape.owner == self._id and n >= tape.pin:
             items = tape.items
-            k = n - tape.base
-            if len(items) != k:
-                del items[k:]  # entries of an undone action: nobody else reads them
+            if len(items) + tape.base != n:
+                del items[n - tape.base:]  # entries of an undone action: nobody else reads them
             items.append(entry)
         else:  # shared past this point: a tape of our own, pointing back
             if n > tape.pin:
@@ -434,22 +496,8 @@ class State(metaclass=_StateType):
         while f.depth > n + 1:
             f = f.below
         if f.snap is None:
-            return self._replayed(n)
-        new = object.__new__(type(self))
-        new.game = self.game
-        new.seed = self.seed
-        new.rng = Rng.__new__(Rng)
-        new.rng.state = f.rng
-        new.scenario = self.scenario
-        new._frames = f.below
-        new._legal = f.legal
-        new._id = next(_ids)
-        new._tape = _tape_at(self._tape, f.nlog)
-        new._nlog = f.nlog
-        new.log_enabled = self.log_enabled
-        new._pin()
-        f.snap._copy_into(new)
-        return new
+            return self._rebuilt(f, n)
+        return self._from_frame(f)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, State) or type(other) is not type(self):

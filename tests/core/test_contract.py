@@ -104,7 +104,7 @@ def test_shuffle_draws_exactly_what_randbelow_draws():
     """Rng.shuffle writes its draws out for speed: the same permutation and the same generator
     state after it as Fisher-Yates through randbelow, for every length and many seeds."""
     for seed in range(300):
-        for n in (0, 1, 2, 3, 7, 70):
+        for n in (0, 1, 2, 3, 7, 32, 33, 70, 200):
             fast, slow = gamelib.core.Rng(seed), gamelib.core.Rng(seed)
             a, b = list(range(n)), list(range(n))
             fast.shuffle(a)
@@ -112,6 +112,53 @@ def test_shuffle_draws_exactly_what_randbelow_draws():
                 j = slow.randbelow(i + 1)
                 b[i], b[j] = b[j], b[i]
             assert a == b and fast.state == slow.state, (seed, n)
+
+
+def _unmix64(z: int) -> int:
+    """The input that SplitMix64's finaliser turns into ``z`` (each of its steps can be undone)."""
+    mask = (1 << 64) - 1
+
+    def unshift(x: int, k: int) -> int:  # undo x ^= x >> k
+        y = x
+        for _ in range(64 // k + 1):
+            y = x ^ (y >> k)
+        return y
+
+    z = unshift(z, 31)
+    z = z * pow(0x94D049BB133111EB, -1, 1 << 64) & mask
+    z = unshift(z, 27)
+    z = z * pow(0xBF58476D1CE4E5B9, -1, 1 << 64) & mask
+    return unshift(z, 30)
+
+
+def test_shuffle_rejects_exactly_the_draws_randbelow_rejects():
+    """The draws shuffle's shortcut must look at again: the top of the 64-bit range, where
+    randbelow(n) throws a draw away (z >= 2**64 - 2**64 % n) or keeps it. A generator is put just
+    before such a draw (by undoing the mixing) and shuffle must still match randbelow."""
+    from gamelib.core import rng as rng_module
+
+    assert rng_module.mix64(_unmix64(12345)) == 12345
+    top = 1 << 64
+    for n in (3, 7, 10, 70, 1000, 65536):
+        for z in (top - 1, top - (top % n or n), top - (top % n or n) - 1, rng_module._SURE, rng_module._SURE - 1):
+            fast, slow = gamelib.core.Rng(0), gamelib.core.Rng(0)
+            fast.state = slow.state = (_unmix64(z) - 0x9E3779B97F4A7C15) % top  # the next draw is z
+            a, b = list(range(n)), list(range(n))
+            fast.shuffle(a)
+            for i in range(n - 1, 0, -1):
+                j = slow.randbelow(i + 1)
+                b[i], b[j] = b[j], b[i]
+            assert a == b and fast.state == slow.state, (n, z)
+    n = 66_396  # longer than the shortcut allows, and 2**64 % n > 2**16: a rejected draw below _SURE
+    assert n > rng_module._SHORT and top % n > top - rng_module._SURE
+    fast, slow = gamelib.core.Rng(0), gamelib.core.Rng(0)
+    fast.state = slow.state = (_unmix64(top - top % n) - 0x9E3779B97F4A7C15) % top
+    deck, copy = list(range(n)), list(range(n))
+    fast.shuffle(deck)
+    for i in range(n - 1, 0, -1):
+        j = slow.randbelow(i + 1)
+        copy[i], copy[j] = copy[j], copy[i]
+    assert deck == copy and fast.state == slow.state
 
 
 def test_undo_restores_state_log_and_history(toy):

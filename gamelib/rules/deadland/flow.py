@@ -72,12 +72,18 @@ def _move_to(s: "DeadlandState", b: int) -> Action:
 
 
 def _move_legal(s: "DeadlandState", t: tuple) -> list[Action]:
-    b = s.pos[t[1]]
+    p = t[1]
+    b = s.pos[p]
     cache = s.data.made
-    key = ("stay", b)
-    out = [cache.get(key) or kept(cache, key, Action(f"Stay on {s.the(b)}", "stay", (b,)))]
-    out += [_move_to(s, d) for d in destinations(s, t[1])]
-    return out
+    # the choices depend only on the board and on whether the Base is closed to this seat
+    key = ("move_legal", b, s.zombie[p] and not any(s.turned))
+    got = cache.get(key)
+    if got is None:
+        stay = ("stay", b)
+        got = [cache.get(stay) or kept(cache, stay, Action(f"Stay on {s.the(b)}", "stay", (b,)))]
+        got += [_move_to(s, d) for d in destinations(s, p)]
+        got = kept(cache, key, tuple(got))
+    return list(got)
 
 
 @decision("ask_move", "Movement", _move_legal)
@@ -105,7 +111,13 @@ def zmove(s: "DeadlandState", t: tuple) -> None:
 
 
 def _zmove_legal(s: "DeadlandState", t: tuple) -> list[Action]:
-    return [_move_to(s, b) for b in destinations(s, t[1])]
+    p = t[1]
+    cache = s.data.made
+    key = ("zmove_legal", s.pos[p], s.zombie[p] and not any(s.turned))
+    got = cache.get(key)
+    if got is None:
+        got = kept(cache, key, tuple(_move_to(s, b) for b in destinations(s, p)))
+    return list(got)
 
 
 @decision("ask_zmove", "Movement", _zmove_legal)

@@ -61,10 +61,12 @@ def _offer_anytime(legal: Legal) -> Legal:
 
     def offer(s: "DeadlandState", t: tuple) -> list[Action]:
         out = legal(s, t)
-        extra: list[Action] = []
+        extra: list[Action] | None = None
         for extra_legal, _ in anytime:
-            extra += extra_legal(s, t)
-        return extra + out if extra else out
+            got = extra_legal(s, t)
+            if got:  # (almost never: no new list for the usual nothing)
+                extra = got if extra is None else extra + got
+        return out if extra is None else extra + out
     return offer
 
 
