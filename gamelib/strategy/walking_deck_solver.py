@@ -227,10 +227,13 @@ class InterrogationSolver:
         return best
 
     def action_value(self, w: _Work, a: tuple) -> float:
-        total = 0.0
+        # Divided by the sum of the probabilities as computed, so that a sure win is exactly
+        # 1.0 (and the search can stop there) rather than 0.9999999999999998.
+        total = mass = 0.0
         for p, child in self.outcomes(w, a, False):
             total += p * self.value(child)
-        return total
+            mass += p
+        return total / mass
 
     def exact(self, k: Any) -> Fraction:
         """The same value as a ``Fraction``."""
@@ -244,14 +247,30 @@ class InterrogationSolver:
         w = self._work(k)
         acts = self._search_actions(w)
         if len(acts) > 1:
-            fv = [self.action_value(w, a) for a in acts]
-            top = max(fv) - self.TOL
-            acts = [a for a, f in zip(acts, fv) if f >= top]
+            # Only the options within TOL of the best float value can be the exact best; they
+            # are tried best first, and a sure win (1) cannot be beaten, so it ends the search.
+            # A float value of exactly 0 is an exact 0 (every term is a positive probability
+            # times a value, and none is small enough to vanish), so it needs no Fraction.
+            fv = []
+            for a in acts:
+                f = self.action_value(w, a)
+                fv.append(f)
+                if f == 1.0 and self.exact_action_value(w, a) == 1:
+                    self.xmemo[k] = Fraction(1)
+                    return self.xmemo[k]
+            top = max(fv)
+            if top == 0.0:
+                self.xmemo[k] = Fraction(0)
+                return self.xmemo[k]
+            acts = [a for f, _, a in sorted(((f, -j, a) for j, (f, a) in enumerate(zip(fv, acts))
+                                             if f >= top - self.TOL), reverse=True)]
         best = Fraction(0)
         for a in acts:
             v = self.exact_action_value(w, a)
             if v > best:
                 best = v
+                if best == 1:
+                    break
         self.xmemo[k] = best
         return best
 
