@@ -49,6 +49,21 @@ def _dmg(c: int) -> int:
     return c >> _D & 3
 
 
+_POP = tuple(bin(x).count("1") for x in range(8))
+
+
+def _add_heals(after: tuple, effects: tuple) -> tuple:
+    """``after`` (heals per weaknesses 0..7) plus the heal effects among ``effects``."""
+    out = list(after)
+    for x in effects:
+        if x[0] == "heal":
+            m = x[2]
+            for wk in range(8):
+                if not m or wk & m:
+                    out[wk] += 1
+    return tuple(out)
+
+
 class OverBudget(Exception):
     """The search needed more positions than its budget. What was finished stays memoised,
     so a later call with a larger budget goes on from there."""
@@ -102,8 +117,8 @@ class InterrogationSolver:
         self.base = base           # (mask, count) of the tokens with weaknesses, always in the bag
         self.base_total = sum(n for _, n in base)
         self.respites = respites   # Respite tokens in play (in the bag or beside it)
-        self.fmemo: dict[Any, float] = {}
-        self.xmemo: dict[Any, Fraction] = {}
+        self.fmemo: dict[Any, float] = {WON: 1.0, LOST: 0.0}
+        self.xmemo: dict[Any, Fraction] = {WON: Fraction(1), LOST: Fraction(0)}
         # what a token shows, by the number of Respites in the bag: (mask, count) and the total
         self._draws = []
         for r in range(respites + 1):
@@ -127,12 +142,16 @@ class InterrogationSolver:
         # certain. Only Events with no grey banner and "bury this" must bury; only "unbury"
         # takes one back. lost[b] says it for the suffix being built, backwards.
         self.doomed = [R.limit] * (n + 1)
+        # heals[i][wk]: the heal effects in the rest of the Memory from i that can heal a
+        # Character of weaknesses wk (each heals a Character at most once)
+        self.heals = [(0,) * 8] * (n + 1)
         lost = [b >= R.limit for b in range(R.limit + 2)]
         for i in range(n - 1, -1, -1):
             kinds = R.kinds[self.memory[i]]
             self.heal_ahead[i] = self.heal_ahead[i + 1] or "heal" in kinds
             self.cal_ahead[i] = self.cal_ahead[i + 1] or "calamity" in kinds
             self.harm_ahead[i] = self.harm_ahead[i + 1] or "calamity" in kinds or "damage" in kinds
+            self.heals[i] = _add_heals(self.heals[i + 1], R.grey[self.memory[i]])
             new = []
             for b in range(R.limit + 2):
                 if b >= R.limit:
@@ -149,16 +168,19 @@ class InterrogationSolver:
                 new.append(c >= R.limit or lost[min(c, R.limit)])
             lost = new
             self.doomed[i] = next(b for b in range(R.limit + 1) if lost[b])
-        self._rest: dict[tuple, tuple[bool, bool, bool, int]] = {}
+        self._rest: dict[tuple, tuple[bool, bool, bool, int, tuple]] = {}
+        self._heal_room: dict[tuple, tuple] = {}
 
-    def _rest_of(self, src: str, nxt: int) -> tuple[bool, bool, bool, int]:
-        """(heal, calamity, harm, must-bury) still to come in the banner being applied."""
+    def _rest_of(self, src: str, nxt: int) -> tuple[bool, bool, bool, int, tuple]:
+        """(heal, calamity, harm, must-bury, heals by weaknesses) still to come in the banner
+        being applied."""
         k = (src, nxt)
         r = self._rest.get(k)
         if r is None:
-            kinds = [x[0] for x in self.rules.grey[src][nxt:]]
+            rest = self.rules.grey[src][nxt:]
+            kinds = [x[0] for x in rest]
             r = self._rest[k] = ("heal" in kinds, "calamity" in kinds, "calamity" in kinds or "damage" in kinds,
-                                 int("bury_self" in kinds))
+                                 int("bury_self" in kinds), _add_heals((0,) * 8, rest))
         return r
 
     # ---- keys ---------------------------------------------------------------------------------
@@ -168,10 +190,11 @@ class InterrogationSolver:
             return w.over
         i, p, front = w.i, w.pending, w.front
         if w.src is not None:
-            heal, cal, harm, bury = self._rest_of(w.src, w.nxt)
+            heal, cal, harm, bury, rest_heals = self._rest_of(w.src, w.nxt)
         else:
             heal = cal = harm = False
             bury = 0
+            rest_heals = None
         if w.buried + bury >= self.doomed[i]:
             return LOST
         R = self.rules
@@ -182,7 +205,26 @@ class InterrogationSolver:
             # Nothing can hurt a Character any more, so only the Events that must be buried
             # remain, and they were not enough to lose (the doomed test above): a sure win.
             return WON
-        if not heal:  # damage only matters through what a Character can still take
+        if heal:
+            # A Character's damage matters only through what it can still take (toughness
+            # minus damage) and how much of it can still be healed: at most one point per heal
+            # to come that can reach it. Damage beyond that is merged into lower toughness.
+            ahead = self.heals[i]
+            hk = (ahead, rest_heals, w.pres if R.power == "reserve heal" else 7,
+                  p[2] if p is not None and p[0] == "heal" else None)
+            room = self._heal_room.get(hk)
+            if room is None:
+                room = self._heal_room[hk] = self._room(*hk)
+            out = []
+            for c in front:
+                d = c >> _D & 3
+                if d:
+                    h = room[c & 7] + (1 if hk[3] is not None and not c & HEALED and room[8 + (c & 7)] else 0)
+                    if d > h:
+                        c = (c & (7 | _FLAGS)) | ((c >> _T & 3) - d + h) << _T | h << _D
+                out.append(c)
+            front = out
+        else:  # damage only matters through what a Character can still take
             front = [(c & (7 | _FLAGS)) | (_tough(c) - _dmg(c)) << _T for c in front]
         res, resp, uses = w.res, w.resp, w.uses
         if not cal:
@@ -193,6 +235,15 @@ class InterrogationSolver:
                 fm |= c
             p = ("cal", (p[1] | p[2]) & ~p[3] & ~p[4] & fm & 7, p[2], p[3], p[4])
         return (i, tuple(sorted(front)), res, resp, w.buried, uses, w.pres, w.src, w.nxt, w.failed, w.cur, p)
+
+    @staticmethod
+    def _room(ahead: tuple, rest: tuple | None, pres: int, pend: int | None) -> tuple:
+        """Per weaknesses wk: the heals still to come that can reach such a Character (the
+        Memory's, the current banner's, Adrien's unused Reserves); then per wk whether the
+        open heal (mask ``pend``) can reach it."""
+        room = [ahead[wk] + (rest[wk] if rest is not None else 0) + _POP[wk & ~pres & 7] for wk in range(8)]
+        room += [int(pend is not None and (not pend or bool(wk & pend))) for wk in range(8)]
+        return tuple(room)
 
     def _work(self, k: tuple) -> _Work:
         w = _Work.__new__(_Work)
@@ -216,15 +267,63 @@ class InterrogationSolver:
         if self.nodes > self.budget:
             raise OverBudget(self.nodes)
         w = self._work(k)
-        best = 0.0
-        for a in self._search_actions(w):
-            v = self.action_value(w, a)
-            if v > best:
-                best = v
-                if best >= 1.0:
-                    break
+        best = self._scan(w, self._search_actions(w))[0]
         self.fmemo[k] = best
         return best
+
+    def _scan(self, w: _Work, acts: list[tuple]) -> tuple[float, list[float | None]]:
+        """The best float value among the options ``acts`` at a decision, and each option's
+        value, or None for an option proved worse than the best by more than TOL without
+        being finished (Ballard's Star1 pruning for expectimax, values in [0, 1]): an
+        option's value is at most what its outcomes gave so far plus the probability of
+        those not searched yet. Options are searched most promising first, each one's known
+        outcomes (memoised) counted before any search, the others most probable first, so
+        that the bound closes early. The position's own value stays exact; only options that
+        cannot be best are left unfinished."""
+        if len(acts) == 1:
+            return (v := self.action_value(w, acts[0])), [v]
+        fm = self.fmemo
+        plans = []
+        for j, a in enumerate(acts):
+            known = kmass = rest = 0.0
+            todo = []
+            for p, c in self.outcomes(w, a, False):
+                v = fm.get(c)
+                if v is None:
+                    todo.append((p, c))
+                    rest += p
+                else:
+                    known += p * v
+                    kmass += p
+            todo.sort(key=lambda t: -t[0])
+            mass = kmass + rest
+            plans.append(((known + rest) / mass, -j, known, kmass, rest, mass, todo))
+        plans.sort(reverse=True)
+        values: list[float | None] = [None] * len(acts)
+        best = 0.0
+        floor = -1.0
+        for ub, mj, total, m, rest, mass, todo in plans:
+            if ub < floor:
+                break  # this one and all the rest (sorted by their bound) cannot be best
+            done = True
+            for p, c in todo:
+                if (total + rest) / mass < floor:
+                    done = False
+                    break
+                v = self.value(c)
+                total += p * v
+                m += p
+                rest -= p
+            if not done:
+                continue
+            v = total / m  # a sure win comes out as exactly 1.0: m adds the same terms as total
+            values[-mj] = v
+            if v > best:
+                best = v
+                floor = best - self.TOL
+                if best >= 1.0:
+                    break
+        return best, values
 
     def action_value(self, w: _Work, a: tuple) -> float:
         # Divided by the sum of the probabilities as computed, so that a sure win is exactly
@@ -251,19 +350,13 @@ class InterrogationSolver:
             # are tried best first, and a sure win (1) cannot be beaten, so it ends the search.
             # A float value of exactly 0 is an exact 0 (every term is a positive probability
             # times a value, and none is small enough to vanish), so it needs no Fraction.
-            fv = []
-            for a in acts:
-                f = self.action_value(w, a)
-                fv.append(f)
-                if f == 1.0 and self.exact_action_value(w, a) == 1:
-                    self.xmemo[k] = Fraction(1)
-                    return self.xmemo[k]
-            top = max(fv)
+            # Options that _scan proved worse (None) are not candidates.
+            top, fv = self._scan(w, acts)
             if top == 0.0:
                 self.xmemo[k] = Fraction(0)
                 return self.xmemo[k]
             acts = [a for f, _, a in sorted(((f, -j, a) for j, (f, a) in enumerate(zip(fv, acts))
-                                             if f >= top - self.TOL), reverse=True)]
+                                             if f is not None and f >= top - self.TOL), reverse=True)]
         best = Fraction(0)
         for a in acts:
             v = self.exact_action_value(w, a)
