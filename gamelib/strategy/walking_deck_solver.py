@@ -169,7 +169,10 @@ class InterrogationSolver:
             lost = new
             self.doomed[i] = next(b for b in range(R.limit + 1) if lost[b])
         self._rest: dict[tuple, tuple[bool, bool, bool, int, tuple]] = {}
-        self._heal_room: dict[tuple, tuple] = {}
+        self._ctx: dict[tuple, tuple] = {}
+        self._ctx_heals: list[tuple] = []
+        self._maps: dict[tuple, tuple[int, ...]] = {}
+        self._no_heal_map = tuple((c & (7 | _FLAGS)) | (_tough(c) - _dmg(c)) << _T for c in range(1 << 9))
 
     def _rest_of(self, src: str, nxt: int) -> tuple[bool, bool, bool, int, tuple]:
         """(heal, calamity, harm, must-bury, heals by weaknesses) still to come in the banner
@@ -186,64 +189,90 @@ class InterrogationSolver:
     # ---- keys ---------------------------------------------------------------------------------
     def key(self, w: _Work) -> Any:
         """The canonical key of a position: equal keys have equal values."""
-        if w.over is not None:
-            return w.over
-        i, p, front = w.i, w.pending, w.front
-        if w.src is not None:
-            heal, cal, harm, bury, rest_heals = self._rest_of(w.src, w.nxt)
-        else:
-            heal = cal = harm = False
-            bury = 0
-            rest_heals = None
-        if w.buried + bury >= self.doomed[i]:
+        over = w.over
+        if over is not None:
+            return over
+        i, p, src = w.i, w.pending, w.src
+        ctx = self._ctx.get((i, src, w.nxt))
+        if ctx is None:
+            ctx = self._context(i, src, w.nxt)
+        lost_at, heal, cal, harm, cid = ctx
+        if w.buried >= lost_at:
             return LOST
         R = self.rules
-        heal = heal or self.heal_ahead[i] or (R.power == "reserve heal" and w.pres != 7) or (p is not None and p[0] == "heal")
-        cal = cal or self.cal_ahead[i] or (p is not None and p[0] == "cal")
-        harm = harm or cal or self.harm_ahead[i] or (p is not None and p[0] == "damage")
-        if not harm and p is None:
+        pend_heal = None
+        if p is not None:
+            kind = p[0]
+            if kind == "cal":
+                cal = harm = True
+            elif kind == "heal":
+                heal = True
+                pend_heal = p[2]
+            else:
+                harm = True
+        elif not harm:
             # Nothing can hurt a Character any more, so only the Events that must be buried
             # remain, and they were not enough to lose (the doomed test above): a sure win.
             return WON
+        adrien = R.power == "reserve heal"
+        if adrien and w.pres != 7:
+            heal = True
         if heal:
             # A Character's damage matters only through what it can still take (toughness
             # minus damage) and how much of it can still be healed: at most one point per heal
             # to come that can reach it. Damage beyond that is merged into lower toughness.
-            ahead = self.heals[i]
-            hk = (ahead, rest_heals, w.pres if R.power == "reserve heal" else 7,
-                  p[2] if p is not None and p[0] == "heal" else None)
-            room = self._heal_room.get(hk)
-            if room is None:
-                room = self._heal_room[hk] = self._room(*hk)
-            out = []
-            for c in front:
-                d = c >> _D & 3
-                if d:
-                    h = room[c & 7] + (1 if hk[3] is not None and not c & HEALED and room[8 + (c & 7)] else 0)
-                    if d > h:
-                        c = (c & (7 | _FLAGS)) | ((c >> _T & 3) - d + h) << _T | h << _D
-                out.append(c)
-            front = out
+            mk = (cid, w.pres if adrien else 7, pend_heal)
+            m = self._maps.get(mk)
+            if m is None:
+                m = self._maps[mk] = self._code_map(self._ctx_heals[cid], *mk[1:])
         else:  # damage only matters through what a Character can still take
-            front = [(c & (7 | _FLAGS)) | (_tough(c) - _dmg(c)) << _T for c in front]
-        res, resp, uses = w.res, w.resp, w.uses
-        if not cal:
+            m = self._no_heal_map
+        front = sorted([m[c] for c in w.front])
+        if cal:
+            res, resp, uses = w.res, w.resp, w.uses
+            if p is not None and p[0] == "cal":
+                fm = 0
+                for c in front:
+                    fm |= c
+                p = ("cal", (p[1] | p[2]) & ~p[3] & ~p[4] & fm & 7, p[2], p[3], p[4])
+        else:
             res, resp, uses = 0, 0, R.max_uses
-        if p is not None and p[0] == "cal":
-            fm = 0
-            for c in front:
-                fm |= c
-            p = ("cal", (p[1] | p[2]) & ~p[3] & ~p[4] & fm & 7, p[2], p[3], p[4])
-        return (i, tuple(sorted(front)), res, resp, w.buried, uses, w.pres, w.src, w.nxt, w.failed, w.cur, p)
+        return (i, tuple(front), res, resp, w.buried, uses, w.pres, src, w.nxt, w.failed, w.cur, p)
+
+    def _context(self, i: int, src: str | None, nxt: int) -> tuple:
+        """What key() needs of the Events still to come from (i, src, nxt), computed once:
+        (buried count that makes the loss certain, heal ahead, Calamity ahead, harm ahead, id
+        of the heals per weaknesses)."""
+        if src is not None:
+            heal, cal, harm, bury, rest_heals = self._rest_of(src, nxt)
+            heals = tuple(a + b for a, b in zip(self.heals[i], rest_heals))
+        else:
+            heal = cal = harm = False
+            bury = 0
+            heals = self.heals[i]
+        heal = heal or self.heal_ahead[i]
+        cal = cal or self.cal_ahead[i]
+        harm = harm or cal or self.harm_ahead[i]
+        self._ctx_heals.append(heals)
+        ctx = self._ctx[(i, src, nxt)] = (self.doomed[i] - bury, heal, cal, harm, len(self._ctx_heals) - 1)
+        return ctx
 
     @staticmethod
-    def _room(ahead: tuple, rest: tuple | None, pres: int, pend: int | None) -> tuple:
-        """Per weaknesses wk: the heals still to come that can reach such a Character (the
-        Memory's, the current banner's, Adrien's unused Reserves); then per wk whether the
-        open heal (mask ``pend``) can reach it."""
-        room = [ahead[wk] + (rest[wk] if rest is not None else 0) + _POP[wk & ~pres & 7] for wk in range(8)]
-        room += [int(pend is not None and (not pend or bool(wk & pend))) for wk in range(8)]
-        return tuple(room)
+    def _code_map(heals: tuple, pres: int, pend: int | None) -> tuple[int, ...]:
+        """Code -> canonical code for every Character code, given the heals to come per
+        weaknesses (the Memory's and the current banner's), Adrien's unused Reserves
+        (``pres``: the used ones) and the mask of the open heal (None if none)."""
+        out = []
+        for c in range(1 << 9):
+            wk, d = c & 7, c >> _D & 3
+            if d:
+                h = heals[wk] + _POP[wk & ~pres & 7]
+                if pend is not None and not c & HEALED and (not pend or wk & pend):
+                    h += 1
+                if d > h:
+                    c = (c & (7 | _FLAGS)) | ((c >> _T & 3) - d + h) << _T | h << _D
+            out.append(c)
+        return tuple(out)
 
     def _work(self, k: tuple) -> _Work:
         w = _Work.__new__(_Work)
