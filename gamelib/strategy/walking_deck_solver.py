@@ -142,6 +142,13 @@ class InterrogationSolver:
         # certain. Only Events with no grey banner and "bury this" must bury; only "unbury"
         # takes one back. lost[b] says it for the suffix being built, backwards.
         self.doomed = [R.limit] * (n + 1)
+        # _calm[i]: None if unstacking memory[i] can hurt a Character, else the bits of the
+        # Reserves it restores
+        self._calm: list[int | None] = []
+        for c in self.memory:
+            g = R.grey[c]
+            hurts = any(x[0] in ("damage", "calamity") for x in g)
+            self._calm.append(None if hurts else sum(1 << x[1] for x in g if x[0] == "restore"))
         # heals[i][wk]: the heal effects in the rest of the Memory from i that can heal a
         # Character of weaknesses wk (each heals a Character at most once)
         self.heals = [(0,) * 8] * (n + 1)
@@ -170,6 +177,7 @@ class InterrogationSolver:
             self.doomed[i] = next(b for b in range(R.limit + 1) if lost[b])
         self._rest: dict[tuple, tuple[bool, bool, bool, int, tuple]] = {}
         self._ctx: dict[tuple, tuple] = {}
+        self._groups: dict[tuple, tuple] = {}
         self._ctx_heals: list[tuple] = []
         self._maps: dict[tuple, tuple[int, ...]] = {}
         self._no_heal_map = tuple((c & (7 | _FLAGS)) | (_tough(c) - _dmg(c)) << _T for c in range(1 << 9))
@@ -412,37 +420,53 @@ class InterrogationSolver:
         return [(p, k) for k, p in out.items()]
 
     def _settle(self, w: _Work, req: tuple | None, p: Any, out: dict, exact: bool) -> None:
-        if req is None and w.over is None:
-            req = self._advance(w)
+        """Follow ``w`` (owned: it is changed) through the automatic steps and the Calamity
+        draws to the next decisions, adding ``p`` times their probabilities to ``out``."""
         if req is None:
-            k = self.key(w)
-            out[k] = out[k] + p if k in out else p
-            return
+            if w.over is None:
+                req = self._advance(w)
+            if req is None:
+                k = self.key(w)
+                q = out.get(k)
+                out[k] = p if q is None else q + p
+                return
         add, ignore, by = req
-        draws, total = self._draws[w.resp]
         fm = 0
         for c in w.front:
             fm |= c
         fm &= 7
-        # Tokens that hit the same Characters and leave the same choice lead to the same
-        # position: group them (their probabilities add up) and follow each group once.
-        groups: dict[tuple, list] = {}
         R = self.rules
         power_open = w.uses < R.max_uses and R.power in ("redraw", "restore")
-        for mask, n in draws:
-            weak = (mask | add) & ~ignore & ~by
+        gk = (w.resp, add, ignore | by, fm, w.res, power_open)
+        groups = self._groups.get(gk)
+        if groups is None:
+            groups = self._groups[gk] = self._group_draws(*gk)
+        total = self._draws[w.resp][1]
+        last = len(groups) - 1
+        for j, (mask, n, opens) in enumerate(groups):
+            c = w if j == last else w.copy()  # the last group may change w itself
+            c.pending = ("cal", mask, add, ignore, by)
+            if not opens:
+                self._resolve(c)
+            self._settle(c, None, p * Fraction(n, total) if exact else p * n / total, out, exact)
+
+    def _group_draws(self, resp: int, add: int, off: int, fm: int, res: int, power_open: bool) -> tuple:
+        """Tokens that hit the same Characters and leave the same choice lead to the same
+        position: (a token's mask, how many tokens share its group, whether a decision opens)
+        per group, for the bag with ``resp`` Respites, weaknesses ``add`` added and ``off``
+        ignored, ``fm`` the weaknesses in front, ``res`` the Reserves available."""
+        groups: dict[tuple, list] = {}
+        for mask, n in self._draws[resp][0]:
+            weak = (mask | add) & ~off
             hit = weak & fm
-            opens = bool(hit) and (bool(weak & w.res) or power_open)
+            # someone would be hurt: is there a choice? (Reserve r covers weakness bit r)
+            opens = bool(hit) and (bool(weak & res) or power_open)
             g = groups.get((hit, opens))
             if g is None:
-                groups[(hit, opens)] = [mask, n]
+                groups[(hit, opens)] = [mask, n, opens]
             else:
                 g[1] += n
-        for mask, n in groups.values():
-            c = w.copy()
-            c.pending = ("cal", mask, add, ignore, by)
-            self._cal_decision(c)
-            self._settle(c, None, p * Fraction(n, total) if exact else p * n / total, out, exact)
+        return tuple(tuple(g) for g in groups.values())
 
     def _search_actions(self, w: _Work) -> list[tuple]:
         """The legal actions worth searching. Less damage is never worse (whatever a more
@@ -455,6 +479,16 @@ class InterrogationSolver:
         p = w.pending
         if p is not None and p[0] == "heal" and acts[0][0] == "heal":
             acts = [a for a in acts if a[0] != "stop_heal"]
+        if p is None and self.rules.power == "reserve heal":
+            # Adrien's heal can wait for a harmless Event: if the next Event to unstack can
+            # hurt no one (no damage, no Calamity), healing after it reaches every position
+            # healing before it reaches (its own heal can go first and the power still heals
+            # the same Character if it is still damaged; it may even heal a Character that
+            # enters). Only a "restore" of that very Reserve rewards going first (the power
+            # consumes the Reserve, the Event then restores it).
+            calm = self._calm[w.i]
+            if calm is not None:
+                acts = [a for a in acts if a[0] != "reserve_heal" or calm >> a[1] & 1]
         if self.rules.power == "restore":
             # Restoring a Reserve only helps when it is consumed against a Calamity, and the
             # power can be used at that very decision; so using it anywhere else, or on a
@@ -570,9 +604,11 @@ class InterrogationSolver:
 
     def _damage(self, w: _Work, c: int) -> None:
         j = w.front.index(c)
-        if _dmg(c) >= _tough(c):
+        if (c >> _D & 3) >= (c >> _T & 3):
             del w.front[j]
-            self._bury(w)
+            w.buried += 1
+            if w.buried >= self.rules.limit:
+                w.over = LOST
         else:
             w.front[j] = c + (1 << _D)
 
@@ -594,7 +630,7 @@ class InterrogationSolver:
         _, mask, add, ignore, by = w.pending
         w.pending = None
         weak = (mask | add) & ~ignore & ~by
-        for c in [c for c in w.front if _weak(c) & weak]:
+        for c in [c for c in w.front if c & weak & 7]:
             self._damage(w, c)
             if w.over is not None:
                 return
