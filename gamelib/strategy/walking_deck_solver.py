@@ -179,6 +179,7 @@ class InterrogationSolver:
         self._ctx: dict[tuple, tuple] = {}
         self._groups: dict[tuple, tuple] = {}
         self._ctx_heals: list[tuple] = []
+        self._heal_ids: dict[tuple, int] = {}
         self._maps: dict[tuple, tuple[int, ...]] = {}
         self._no_heal_map = tuple((c & (7 | _FLAGS)) | (_tough(c) - _dmg(c)) << _T for c in range(1 << 9))
 
@@ -261,8 +262,11 @@ class InterrogationSolver:
         heal = heal or self.heal_ahead[i]
         cal = cal or self.cal_ahead[i]
         harm = harm or cal or self.harm_ahead[i]
-        self._ctx_heals.append(heals)
-        ctx = self._ctx[(i, src, nxt)] = (self.doomed[i] - bury, heal, cal, harm, len(self._ctx_heals) - 1)
+        cid = self._heal_ids.get(heals)  # contexts with the same heals share their code maps
+        if cid is None:
+            cid = self._heal_ids[heals] = len(self._ctx_heals)
+            self._ctx_heals.append(heals)
+        ctx = self._ctx[(i, src, nxt)] = (self.doomed[i] - bury, heal, cal, harm, cid)
         return ctx
 
     @staticmethod
@@ -313,53 +317,39 @@ class InterrogationSolver:
         value, or None for an option proved worse than the best by more than TOL without
         being finished (Ballard's Star1 pruning for expectimax, values in [0, 1]): an
         option's value is at most what its outcomes gave so far plus the probability of
-        those not searched yet. Options are searched most promising first, each one's known
-        outcomes (memoised) counted before any search, the others most probable first, so
-        that the bound closes early. The position's own value stays exact; only options that
-        cannot be best are left unfinished."""
-        if len(acts) == 1:
-            return (v := self.action_value(w, acts[0])), [v]
-        fm = self.fmemo
-        plans = []
-        for j, a in enumerate(acts):
-            known = kmass = rest = 0.0
-            todo = []
-            for p, c in self.outcomes(w, a, False):
-                v = fm.get(c)
-                if v is None:
-                    todo.append((p, c))
-                    rest += p
-                else:
-                    known += p * v
-                    kmass += p
-            todo.sort(key=lambda t: -t[0])
-            mass = kmass + rest
-            plans.append(((known + rest) / mass, -j, known, kmass, rest, mass, todo))
-        plans.sort(reverse=True)
-        values: list[float | None] = [None] * len(acts)
+        those not searched yet. The position's own value stays exact; only options that
+        cannot be best are left unfinished. (Searching the options most promising first, and
+        windowed searches with bounds memoised, were tried: fewer positions, more CPU.)"""
+        values: list[float | None] = []
         best = 0.0
         floor = -1.0
-        for ub, mj, total, m, rest, mass, todo in plans:
-            if ub < floor:
-                break  # this one and all the rest (sorted by their bound) cannot be best
-            done = True
-            for p, c in todo:
+        fm = self.fmemo
+        for a in acts:
+            outs = self.outcomes(w, a, False)
+            rest = 0.0
+            for p, _ in outs:
+                rest += p
+            mass = rest
+            total = m = 0.0
+            v = None
+            for p, c in outs:
                 if (total + rest) / mass < floor:
-                    done = False
                     break
-                v = self.value(c)
-                total += p * v
+                x = fm.get(c)
+                if x is None:
+                    x = self.value(c)
+                total += p * x
                 m += p
                 rest -= p
-            if not done:
-                continue
-            v = total / m  # a sure win comes out as exactly 1.0: m adds the same terms as total
-            values[-mj] = v
-            if v > best:
-                best = v
-                floor = best - self.TOL
-                if best >= 1.0:
-                    break
+            else:
+                v = total / m  # a sure win comes out as exactly 1.0: m adds the same terms as total
+                if v > best:
+                    best = v
+                    floor = best - self.TOL
+            values.append(v)
+            if best >= 1.0:
+                values += [None] * (len(acts) - len(values))
+                break
         return best, values
 
     def action_value(self, w: _Work, a: tuple) -> float:
