@@ -64,6 +64,31 @@ def _add_heals(after: tuple, effects: tuple) -> tuple:
     return tuple(out)
 
 
+class _CodeMap(dict):
+    """See InterrogationSolver._code_map: a dict that computes a code's entry when first asked."""
+
+    def __init__(self, heals: tuple, pres: int, pend: int | None):
+        super().__init__()
+        self.heals, self.pres, self.pend = heals, pres, pend
+
+    def __missing__(self, c: int) -> int:
+        wk, d = c & 7, c >> _D & 3
+        x = c
+        if d:
+            pend = self.pend
+            h = self.heals[wk] + _POP[wk & ~self.pres & 7]
+            if pend is not None and not c & HEALED and (not pend or wk & pend):
+                h += 1
+            if d > h:
+                x = (c & (7 | _FLAGS)) | ((c >> _T & 3) - d + h) << _T | h << _D
+        self[c] = x
+        return x
+
+
+# code -> canonical code when nothing can heal any more: only what a Character can still take
+_NO_HEAL_MAP = tuple((c & (7 | _FLAGS)) | (_tough(c) - _dmg(c)) << _T for c in range(1 << 9))
+
+
 class OverBudget(Exception):
     """The search needed more positions than its budget. What was finished stays memoised,
     so a later call with a larger budget goes on from there."""
@@ -181,7 +206,7 @@ class InterrogationSolver:
         self._ctx_heals: list[tuple] = []
         self._heal_ids: dict[tuple, int] = {}
         self._maps: dict[tuple, tuple[int, ...]] = {}
-        self._no_heal_map = tuple((c & (7 | _FLAGS)) | (_tough(c) - _dmg(c)) << _T for c in range(1 << 9))
+        self._no_heal_map = _NO_HEAL_MAP
 
     def _rest_of(self, src: str, nxt: int) -> tuple[bool, bool, bool, int, tuple]:
         """(heal, calamity, harm, must-bury, heals by weaknesses) still to come in the banner
@@ -270,21 +295,11 @@ class InterrogationSolver:
         return ctx
 
     @staticmethod
-    def _code_map(heals: tuple, pres: int, pend: int | None) -> tuple[int, ...]:
-        """Code -> canonical code for every Character code, given the heals to come per
-        weaknesses (the Memory's and the current banner's), Adrien's unused Reserves
-        (``pres``: the used ones) and the mask of the open heal (None if none)."""
-        out = []
-        for c in range(1 << 9):
-            wk, d = c & 7, c >> _D & 3
-            if d:
-                h = heals[wk] + _POP[wk & ~pres & 7]
-                if pend is not None and not c & HEALED and (not pend or wk & pend):
-                    h += 1
-                if d > h:
-                    c = (c & (7 | _FLAGS)) | ((c >> _T & 3) - d + h) << _T | h << _D
-            out.append(c)
-        return tuple(out)
+    def _code_map(heals: tuple, pres: int, pend: int | None) -> "_CodeMap":
+        """Code -> canonical code for Character codes, given the heals to come per weaknesses
+        (the Memory's and the current banner's), Adrien's unused Reserves (``pres``: the used
+        ones) and the mask of the open heal (None if none); filled as codes are met."""
+        return _CodeMap(heals, pres, pend)
 
     def _work(self, k: tuple) -> _Work:
         w = _Work.__new__(_Work)
