@@ -1,6 +1,6 @@
 """``python -m gamelib.strategy COMMAND``: the tournaments and benchmarks of docs/strategy.md.
 
-    python -m gamelib.strategy bench [--games 10]            # exact solver: CPU time per Interrogation
+    python -m gamelib.strategy bench [--games 10] [--compare PATH]  # exact solver: CPU time per Interrogation
     python -m gamelib.strategy hint-cost [--interrogations 6]             # the Stepper's Hint button: CPU time
     python -m gamelib.strategy walking-deck [--games 1000] [--search-games 1000] [--best-games 200]
     python -m gamelib.strategy seats --game walk-the-plank [--players 3] [--games 60] [--playouts 30] [--baseline-games 600]
@@ -17,21 +17,44 @@ import time
 from . import tournament as T
 
 
-def bench(games: int, seed: int, cap: int) -> None:
-    """CPU time of the exact solve (a Fraction) of Interrogations reached by random and heuristic play."""
+def _solver_module(path: str | None):
+    """This package's solver, or the copy of ``walking_deck_solver.py`` at ``path`` (another
+    checkout's, e.g. main's, to measure before and after in the same run)."""
+    if path is None:
+        from . import walking_deck_solver
+        return walking_deck_solver
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("_compared_walking_deck_solver", path)
+    if spec is None or spec.loader is None:
+        raise SystemExit(f"--compare: {path!r} is not a Python file")
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def bench(games: int, seed: int, cap: int, compare: str | None = None) -> None:
+    """CPU time of the exact solve (a Fraction) of Interrogations reached by random and
+    heuristic play. With ``compare`` (the path of another ``walking_deck_solver.py``), each
+    Interrogation is also solved by that copy, right after this one (interleaved, same cap)."""
     import gamelib
     from gamelib.core import derive_seed
     from gamelib.rules.walking_deck.agents import HeuristicAgent
 
-    from . import walking_deck_solver as wds
-
-    print(f"Exact Interrogation solve (Fraction), CPU seconds; {games} games per row, cap {cap:,} positions\n")
-    print("| Protagonist | Journey by | reached | median s | 90th pct s | max s | within 1 s | over cap | median positions |")
-    print("| --- | --- | --- | --- | --- | --- | --- | --- | --- |")
+    solvers = [("this", _solver_module(None))]
+    if compare:
+        solvers.insert(0, ("compared", _solver_module(compare)))
+    print(f"Exact Interrogation solve (Fraction), CPU seconds; {games} games per row, cap {cap:,} positions"
+          + (f"; 'compared' is {compare}" if compare else "") + "\n")
+    print("| Protagonist | Journey by | solver | reached | median s | 90th pct s | max s | within 1 s | over cap "
+          "| median positions |")
+    print("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
+    every = {name: [] for name, _ in solvers}
     for prot in T.PROTAGONISTS:
         g = gamelib.load("walking-deck", protagonist=prot)
         for who in ("random", "heuristic"):
-            times, nodes, over, reached = [], [], 0, 0
+            rows = {name: ([], [], [0]) for name, _ in solvers}
+            reached = 0
             for i in range(games):
                 s = g.new_state(seed=derive_seed(seed, i))
                 agent = HeuristicAgent(i) if who == "heuristic" else gamelib.RandomAgent(i)
@@ -40,23 +63,36 @@ def bench(games: int, seed: int, cap: int) -> None:
                 if s.is_over:
                     continue
                 reached += 1
-                solver = wds.solver_for(s, cache=False)
-                solver.budget = cap
-                t0 = time.process_time()
-                try:
-                    solver.exact(wds.key_of(solver, s))
-                except wds.OverBudget:
-                    over += 1
-                times.append(time.process_time() - t0)
-                nodes.append(solver.nodes)
-            if not times:
-                print(f"| {prot} | {who} | 0 | | | | | | |")
-                continue
-            times.sort()
-            p90 = times[min(len(times) - 1, int(0.9 * len(times)))]
-            within = sum(t <= 1.0 for t in times)
-            print(f"| {prot} | {who} | {reached} | {statistics.median(times):.3f} | {p90:.3f} | {times[-1]:.2f} | "
-                  f"{within}/{len(times)} | {over} | {int(statistics.median(nodes)):,} |", flush=True)
+                for name, wds in solvers:
+                    times, nodes, over = rows[name]
+                    solver = wds.solver_for(s, cache=False)
+                    solver.budget = cap
+                    t0 = time.process_time()
+                    try:
+                        solver.exact(wds.key_of(solver, s))
+                    except wds.OverBudget:
+                        over[0] += 1
+                    times.append(time.process_time() - t0)
+                    nodes.append(solver.nodes)
+            for name, _ in solvers:
+                times, nodes, over = rows[name]
+                every[name] += times
+                if not times:
+                    print(f"| {prot} | {who} | {name} | 0 | | | | | | |")
+                    continue
+                print(f"| {prot} | {who} | {name} | {reached} | {_summary(times)} | {over[0]} | "
+                      f"{int(statistics.median(nodes)):,} |", flush=True)
+    for name, _ in solvers:
+        if every[name]:
+            print(f"| all | random and heuristic | {name} | {len(every[name])} | {_summary(every[name])} | | |")
+
+
+def _summary(times: list[float]) -> str:
+    """median | 90th percentile | max | within 1 s, of CPU seconds."""
+    times = sorted(times)
+    p90 = times[min(len(times) - 1, int(0.9 * len(times)))]
+    within = sum(t <= 1.0 for t in times)
+    return f"{statistics.median(times):.3f} | {p90:.3f} | {times[-1]:.2f} | {within}/{len(times)}"
 
 
 def hint_cost(decisions: int, seed: int, interrogations: int = 6) -> None:
@@ -149,6 +185,8 @@ def main(argv: list[str] | None = None) -> None:
     b = sub.add_parser("bench", help="CPU time of the exact Interrogation solver")
     b.add_argument("--games", type=int, default=10)
     b.add_argument("--cap", type=int, default=3_000_000, help="stop a solve past this many positions")
+    b.add_argument("--compare", default=None, metavar="PATH",
+                   help="also time this other walking_deck_solver.py (e.g. main's), interleaved")
     w = sub.add_parser("walking-deck", help="win rates by Protagonist and agent")
     w.add_argument("--games", type=int, default=1000, help="games for random and heuristic")
     w.add_argument("--search-games", type=int, default=1000)
@@ -169,7 +207,7 @@ def main(argv: list[str] | None = None) -> None:
     a = p.parse_args(argv)
     t0 = time.process_time()
     if a.command == "bench":
-        bench(a.games, a.seed, a.cap)
+        bench(a.games, a.seed, a.cap, a.compare)
     elif a.command == "hint-cost":
         hint_cost(a.decisions, a.seed, a.interrogations)
     elif a.command == "walking-deck":

@@ -49,6 +49,46 @@ def _dmg(c: int) -> int:
     return c >> _D & 3
 
 
+_POP = tuple(bin(x).count("1") for x in range(8))
+
+
+def _add_heals(after: tuple, effects: tuple) -> tuple:
+    """``after`` (heals per weaknesses 0..7) plus the heal effects among ``effects``."""
+    out = list(after)
+    for x in effects:
+        if x[0] == "heal":
+            m = x[2]
+            for wk in range(8):
+                if not m or wk & m:
+                    out[wk] += 1
+    return tuple(out)
+
+
+class _CodeMap(dict):
+    """See InterrogationSolver._code_map: a dict that computes a code's entry when first asked."""
+
+    def __init__(self, heals: tuple, pres: int, pend: int | None):
+        super().__init__()
+        self.heals, self.pres, self.pend = heals, pres, pend
+
+    def __missing__(self, c: int) -> int:
+        wk, d = c & 7, c >> _D & 3
+        x = c
+        if d:
+            pend = self.pend
+            h = self.heals[wk] + _POP[wk & ~self.pres & 7]
+            if pend is not None and not c & HEALED and (not pend or wk & pend):
+                h += 1
+            if d > h:
+                x = (c & (7 | _FLAGS)) | ((c >> _T & 3) - d + h) << _T | h << _D
+        self[c] = x
+        return x
+
+
+# code -> canonical code when nothing can heal any more: only what a Character can still take
+_NO_HEAL_MAP = tuple((c & (7 | _FLAGS)) | (_tough(c) - _dmg(c)) << _T for c in range(1 << 9))
+
+
 class OverBudget(Exception):
     """The search needed more positions than its budget. What was finished stays memoised,
     so a later call with a larger budget goes on from there."""
@@ -102,8 +142,8 @@ class InterrogationSolver:
         self.base = base           # (mask, count) of the tokens with weaknesses, always in the bag
         self.base_total = sum(n for _, n in base)
         self.respites = respites   # Respite tokens in play (in the bag or beside it)
-        self.fmemo: dict[Any, float] = {}
-        self.xmemo: dict[Any, Fraction] = {}
+        self.fmemo: dict[Any, float] = {WON: 1.0, LOST: 0.0}
+        self.xmemo: dict[Any, Fraction] = {WON: Fraction(1), LOST: Fraction(0)}
         # what a token shows, by the number of Respites in the bag: (mask, count) and the total
         self._draws = []
         for r in range(respites + 1):
@@ -127,12 +167,23 @@ class InterrogationSolver:
         # certain. Only Events with no grey banner and "bury this" must bury; only "unbury"
         # takes one back. lost[b] says it for the suffix being built, backwards.
         self.doomed = [R.limit] * (n + 1)
+        # _calm[i]: None if unstacking memory[i] can hurt a Character, else the bits of the
+        # Reserves it restores
+        self._calm: list[int | None] = []
+        for c in self.memory:
+            g = R.grey[c]
+            hurts = any(x[0] in ("damage", "calamity") for x in g)
+            self._calm.append(None if hurts else sum(1 << x[1] for x in g if x[0] == "restore"))
+        # heals[i][wk]: the heal effects in the rest of the Memory from i that can heal a
+        # Character of weaknesses wk (each heals a Character at most once)
+        self.heals = [(0,) * 8] * (n + 1)
         lost = [b >= R.limit for b in range(R.limit + 2)]
         for i in range(n - 1, -1, -1):
             kinds = R.kinds[self.memory[i]]
             self.heal_ahead[i] = self.heal_ahead[i + 1] or "heal" in kinds
             self.cal_ahead[i] = self.cal_ahead[i + 1] or "calamity" in kinds
             self.harm_ahead[i] = self.harm_ahead[i + 1] or "calamity" in kinds or "damage" in kinds
+            self.heals[i] = _add_heals(self.heals[i + 1], R.grey[self.memory[i]])
             new = []
             for b in range(R.limit + 2):
                 if b >= R.limit:
@@ -149,50 +200,106 @@ class InterrogationSolver:
                 new.append(c >= R.limit or lost[min(c, R.limit)])
             lost = new
             self.doomed[i] = next(b for b in range(R.limit + 1) if lost[b])
-        self._rest: dict[tuple, tuple[bool, bool, bool, int]] = {}
+        self._rest: dict[tuple, tuple[bool, bool, bool, int, tuple]] = {}
+        self._ctx: dict[tuple, tuple] = {}
+        self._groups: dict[tuple, tuple] = {}
+        self._ctx_heals: list[tuple] = []
+        self._heal_ids: dict[tuple, int] = {}
+        self._maps: dict[tuple, tuple[int, ...]] = {}
+        self._no_heal_map = _NO_HEAL_MAP
 
-    def _rest_of(self, src: str, nxt: int) -> tuple[bool, bool, bool, int]:
-        """(heal, calamity, harm, must-bury) still to come in the banner being applied."""
+    def _rest_of(self, src: str, nxt: int) -> tuple[bool, bool, bool, int, tuple]:
+        """(heal, calamity, harm, must-bury, heals by weaknesses) still to come in the banner
+        being applied."""
         k = (src, nxt)
         r = self._rest.get(k)
         if r is None:
-            kinds = [x[0] for x in self.rules.grey[src][nxt:]]
+            rest = self.rules.grey[src][nxt:]
+            kinds = [x[0] for x in rest]
             r = self._rest[k] = ("heal" in kinds, "calamity" in kinds, "calamity" in kinds or "damage" in kinds,
-                                 int("bury_self" in kinds))
+                                 int("bury_self" in kinds), _add_heals((0,) * 8, rest))
         return r
 
     # ---- keys ---------------------------------------------------------------------------------
     def key(self, w: _Work) -> Any:
         """The canonical key of a position: equal keys have equal values."""
-        if w.over is not None:
-            return w.over
-        i, p, front = w.i, w.pending, w.front
-        if w.src is not None:
-            heal, cal, harm, bury = self._rest_of(w.src, w.nxt)
-        else:
-            heal = cal = harm = False
-            bury = 0
-        if w.buried + bury >= self.doomed[i]:
+        over = w.over
+        if over is not None:
+            return over
+        i, p, src = w.i, w.pending, w.src
+        ctx = self._ctx.get((i, src, w.nxt))
+        if ctx is None:
+            ctx = self._context(i, src, w.nxt)
+        lost_at, heal, cal, harm, cid = ctx
+        if w.buried >= lost_at:
             return LOST
         R = self.rules
-        heal = heal or self.heal_ahead[i] or (R.power == "reserve heal" and w.pres != 7) or (p is not None and p[0] == "heal")
-        cal = cal or self.cal_ahead[i] or (p is not None and p[0] == "cal")
-        harm = harm or cal or self.harm_ahead[i] or (p is not None and p[0] == "damage")
-        if not harm and p is None:
+        pend_heal = None
+        if p is not None:
+            kind = p[0]
+            if kind == "cal":
+                cal = harm = True
+            elif kind == "heal":
+                heal = True
+                pend_heal = p[2]
+            else:
+                harm = True
+        elif not harm:
             # Nothing can hurt a Character any more, so only the Events that must be buried
             # remain, and they were not enough to lose (the doomed test above): a sure win.
             return WON
-        if not heal:  # damage only matters through what a Character can still take
-            front = [(c & (7 | _FLAGS)) | (_tough(c) - _dmg(c)) << _T for c in front]
-        res, resp, uses = w.res, w.resp, w.uses
-        if not cal:
+        adrien = R.power == "reserve heal"
+        if adrien and w.pres != 7:
+            heal = True
+        if heal:
+            # A Character's damage matters only through what it can still take (toughness
+            # minus damage) and how much of it can still be healed: at most one point per heal
+            # to come that can reach it. Damage beyond that is merged into lower toughness.
+            mk = (cid, w.pres if adrien else 7, pend_heal)
+            m = self._maps.get(mk)
+            if m is None:
+                m = self._maps[mk] = self._code_map(self._ctx_heals[cid], *mk[1:])
+        else:  # damage only matters through what a Character can still take
+            m = self._no_heal_map
+        front = sorted([m[c] for c in w.front])
+        if cal:
+            res, resp, uses = w.res, w.resp, w.uses
+            if p is not None and p[0] == "cal":
+                fm = 0
+                for c in front:
+                    fm |= c
+                p = ("cal", (p[1] | p[2]) & ~p[3] & ~p[4] & fm & 7, p[2], p[3], p[4])
+        else:
             res, resp, uses = 0, 0, R.max_uses
-        if p is not None and p[0] == "cal":
-            fm = 0
-            for c in front:
-                fm |= c
-            p = ("cal", (p[1] | p[2]) & ~p[3] & ~p[4] & fm & 7, p[2], p[3], p[4])
-        return (i, tuple(sorted(front)), res, resp, w.buried, uses, w.pres, w.src, w.nxt, w.failed, w.cur, p)
+        return (i, tuple(front), res, resp, w.buried, uses, w.pres, src, w.nxt, w.failed, w.cur, p)
+
+    def _context(self, i: int, src: str | None, nxt: int) -> tuple:
+        """What key() needs of the Events still to come from (i, src, nxt), computed once:
+        (buried count that makes the loss certain, heal ahead, Calamity ahead, harm ahead, id
+        of the heals per weaknesses)."""
+        if src is not None:
+            heal, cal, harm, bury, rest_heals = self._rest_of(src, nxt)
+            heals = tuple(a + b for a, b in zip(self.heals[i], rest_heals))
+        else:
+            heal = cal = harm = False
+            bury = 0
+            heals = self.heals[i]
+        heal = heal or self.heal_ahead[i]
+        cal = cal or self.cal_ahead[i]
+        harm = harm or cal or self.harm_ahead[i]
+        cid = self._heal_ids.get(heals)  # contexts with the same heals share their code maps
+        if cid is None:
+            cid = self._heal_ids[heals] = len(self._ctx_heals)
+            self._ctx_heals.append(heals)
+        ctx = self._ctx[(i, src, nxt)] = (self.doomed[i] - bury, heal, cal, harm, cid)
+        return ctx
+
+    @staticmethod
+    def _code_map(heals: tuple, pres: int, pend: int | None) -> "_CodeMap":
+        """Code -> canonical code for Character codes, given the heals to come per weaknesses
+        (the Memory's and the current banner's), Adrien's unused Reserves (``pres``: the used
+        ones) and the mask of the open heal (None if none); filled as codes are met."""
+        return _CodeMap(heals, pres, pend)
 
     def _work(self, k: tuple) -> _Work:
         w = _Work.__new__(_Work)
@@ -216,21 +323,58 @@ class InterrogationSolver:
         if self.nodes > self.budget:
             raise OverBudget(self.nodes)
         w = self._work(k)
-        best = 0.0
-        for a in self._search_actions(w):
-            v = self.action_value(w, a)
-            if v > best:
-                best = v
-                if best >= 1.0:
-                    break
+        best = self._scan(w, self._search_actions(w))[0]
         self.fmemo[k] = best
         return best
 
+    def _scan(self, w: _Work, acts: list[tuple]) -> tuple[float, list[float | None]]:
+        """The best float value among the options ``acts`` at a decision, and each option's
+        value, or None for an option proved worse than the best by more than TOL without
+        being finished (Ballard's Star1 pruning for expectimax, values in [0, 1]): an
+        option's value is at most what its outcomes gave so far plus the probability of
+        those not searched yet. The position's own value stays exact; only options that
+        cannot be best are left unfinished. (Searching the options most promising first, and
+        windowed searches with bounds memoised, were tried: fewer positions, more CPU.)"""
+        values: list[float | None] = []
+        best = 0.0
+        floor = -1.0
+        fm = self.fmemo
+        for a in acts:
+            outs = self.outcomes(w, a, False)
+            rest = 0.0
+            for p, _ in outs:
+                rest += p
+            mass = rest
+            total = m = 0.0
+            v = None
+            for p, c in outs:
+                if (total + rest) / mass < floor:
+                    break
+                x = fm.get(c)
+                if x is None:
+                    x = self.value(c)
+                total += p * x
+                m += p
+                rest -= p
+            else:
+                v = total / m  # a sure win comes out as exactly 1.0: m adds the same terms as total
+                if v > best:
+                    best = v
+                    floor = best - self.TOL
+            values.append(v)
+            if best >= 1.0:
+                values += [None] * (len(acts) - len(values))
+                break
+        return best, values
+
     def action_value(self, w: _Work, a: tuple) -> float:
-        total = 0.0
+        # Divided by the sum of the probabilities as computed, so that a sure win is exactly
+        # 1.0 (and the search can stop there) rather than 0.9999999999999998.
+        total = mass = 0.0
         for p, child in self.outcomes(w, a, False):
             total += p * self.value(child)
-        return total
+            mass += p
+        return total / mass
 
     def exact(self, k: Any) -> Fraction:
         """The same value as a ``Fraction``."""
@@ -244,14 +388,24 @@ class InterrogationSolver:
         w = self._work(k)
         acts = self._search_actions(w)
         if len(acts) > 1:
-            fv = [self.action_value(w, a) for a in acts]
-            top = max(fv) - self.TOL
-            acts = [a for a, f in zip(acts, fv) if f >= top]
+            # Only the options within TOL of the best float value can be the exact best; they
+            # are tried best first, and a sure win (1) cannot be beaten, so it ends the search.
+            # A float value of exactly 0 is an exact 0 (every term is a positive probability
+            # times a value, and none is small enough to vanish), so it needs no Fraction.
+            # Options that _scan proved worse (None) are not candidates.
+            top, fv = self._scan(w, acts)
+            if top == 0.0:
+                self.xmemo[k] = Fraction(0)
+                return self.xmemo[k]
+            acts = [a for f, _, a in sorted(((f, -j, a) for j, (f, a) in enumerate(zip(fv, acts))
+                                             if f is not None and f >= top - self.TOL), reverse=True)]
         best = Fraction(0)
         for a in acts:
             v = self.exact_action_value(w, a)
             if v > best:
                 best = v
+                if best == 1:
+                    break
         self.xmemo[k] = best
         return best
 
@@ -271,37 +425,53 @@ class InterrogationSolver:
         return [(p, k) for k, p in out.items()]
 
     def _settle(self, w: _Work, req: tuple | None, p: Any, out: dict, exact: bool) -> None:
-        if req is None and w.over is None:
-            req = self._advance(w)
+        """Follow ``w`` (owned: it is changed) through the automatic steps and the Calamity
+        draws to the next decisions, adding ``p`` times their probabilities to ``out``."""
         if req is None:
-            k = self.key(w)
-            out[k] = out[k] + p if k in out else p
-            return
+            if w.over is None:
+                req = self._advance(w)
+            if req is None:
+                k = self.key(w)
+                q = out.get(k)
+                out[k] = p if q is None else q + p
+                return
         add, ignore, by = req
-        draws, total = self._draws[w.resp]
         fm = 0
         for c in w.front:
             fm |= c
         fm &= 7
-        # Tokens that hit the same Characters and leave the same choice lead to the same
-        # position: group them (their probabilities add up) and follow each group once.
-        groups: dict[tuple, list] = {}
         R = self.rules
         power_open = w.uses < R.max_uses and R.power in ("redraw", "restore")
-        for mask, n in draws:
-            weak = (mask | add) & ~ignore & ~by
+        gk = (w.resp, add, ignore | by, fm, w.res, power_open)
+        groups = self._groups.get(gk)
+        if groups is None:
+            groups = self._groups[gk] = self._group_draws(*gk)
+        total = self._draws[w.resp][1]
+        last = len(groups) - 1
+        for j, (mask, n, opens) in enumerate(groups):
+            c = w if j == last else w.copy()  # the last group may change w itself
+            c.pending = ("cal", mask, add, ignore, by)
+            if not opens:
+                self._resolve(c)
+            self._settle(c, None, p * Fraction(n, total) if exact else p * n / total, out, exact)
+
+    def _group_draws(self, resp: int, add: int, off: int, fm: int, res: int, power_open: bool) -> tuple:
+        """Tokens that hit the same Characters and leave the same choice lead to the same
+        position: (a token's mask, how many tokens share its group, whether a decision opens)
+        per group, for the bag with ``resp`` Respites, weaknesses ``add`` added and ``off``
+        ignored, ``fm`` the weaknesses in front, ``res`` the Reserves available."""
+        groups: dict[tuple, list] = {}
+        for mask, n in self._draws[resp][0]:
+            weak = (mask | add) & ~off
             hit = weak & fm
-            opens = bool(hit) and (bool(weak & w.res) or power_open)
+            # someone would be hurt: is there a choice? (Reserve r covers weakness bit r)
+            opens = bool(hit) and (bool(weak & res) or power_open)
             g = groups.get((hit, opens))
             if g is None:
-                groups[(hit, opens)] = [mask, n]
+                groups[(hit, opens)] = [mask, n, opens]
             else:
                 g[1] += n
-        for mask, n in groups.values():
-            c = w.copy()
-            c.pending = ("cal", mask, add, ignore, by)
-            self._cal_decision(c)
-            self._settle(c, None, p * Fraction(n, total) if exact else p * n / total, out, exact)
+        return tuple(tuple(g) for g in groups.values())
 
     def _search_actions(self, w: _Work) -> list[tuple]:
         """The legal actions worth searching. Less damage is never worse (whatever a more
@@ -314,6 +484,16 @@ class InterrogationSolver:
         p = w.pending
         if p is not None and p[0] == "heal" and acts[0][0] == "heal":
             acts = [a for a in acts if a[0] != "stop_heal"]
+        if p is None and self.rules.power == "reserve heal":
+            # Adrien's heal can wait for a harmless Event: if the next Event to unstack can
+            # hurt no one (no damage, no Calamity), healing after it reaches every position
+            # healing before it reaches (its own heal can go first and the power still heals
+            # the same Character if it is still damaged; it may even heal a Character that
+            # enters). Only a "restore" of that very Reserve rewards going first (the power
+            # consumes the Reserve, the Event then restores it).
+            calm = self._calm[w.i]
+            if calm is not None:
+                acts = [a for a in acts if a[0] != "reserve_heal" or calm >> a[1] & 1]
         if self.rules.power == "restore":
             # Restoring a Reserve only helps when it is consumed against a Calamity, and the
             # power can be used at that very decision; so using it anywhere else, or on a
@@ -429,9 +609,11 @@ class InterrogationSolver:
 
     def _damage(self, w: _Work, c: int) -> None:
         j = w.front.index(c)
-        if _dmg(c) >= _tough(c):
+        if (c >> _D & 3) >= (c >> _T & 3):
             del w.front[j]
-            self._bury(w)
+            w.buried += 1
+            if w.buried >= self.rules.limit:
+                w.over = LOST
         else:
             w.front[j] = c + (1 << _D)
 
@@ -453,7 +635,7 @@ class InterrogationSolver:
         _, mask, add, ignore, by = w.pending
         w.pending = None
         weak = (mask | add) & ~ignore & ~by
-        for c in [c for c in w.front if _weak(c) & weak]:
+        for c in [c for c in w.front if c & weak & 7]:
             self._damage(w, c)
             if w.over is not None:
                 return
