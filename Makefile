@@ -45,10 +45,13 @@ load-test: $(VENV)/.installed-test
 	nice -n 10 $(BIN)/python -m gamelib.bench --load $(N) --over $(OVER) $(if $(POOL),--voila-arg=--pool_size=$(POOL))
 
 # Unit, rule and property tests, every notebook through nbval, and the dashboards in headless Chromium.
-# Two workers (the machine has two cores); --dist loadfile keeps each file, so each notebook's
-# cells, on one worker in order. --durations shows what the suite spends its time on.
+# --dist loadfile keeps each file, so each notebook's cells, on one worker in order; the browser tests
+# on the session's Voila are one unit (tests/conftest.py). Three workers on two cores: the browser
+# tests and notebooks spend much of their time waiting for kernels and pages, and a third worker
+# uses that time (same machine, one after the other: 196 and 171 s with three, 201 s with two).
+# --durations shows what the suite spends its time on.
 test: $(VENV)/.installed-test
-	$(BIN)/python -m pytest -p no:cacheprovider -n 2 --dist loadfile --durations=30 tests \
+	$(BIN)/python -m pytest -p no:cacheprovider -n 3 --dist loadfile --durations=30 tests \
 		--nbval notebooks --nbval-sanitize-with notebooks/nbval-sanitize.cfg
 
 test-slow: $(VENV)/.installed-test
