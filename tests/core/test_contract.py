@@ -106,12 +106,18 @@ def test_shuffle_draws_exactly_what_randbelow_draws():
     for seed in range(300):
         for n in (0, 1, 2, 3, 7, 32, 33, 70, 200):
             fast, slow = gamelib.core.Rng(seed), gamelib.core.Rng(seed)
-            a, b = list(range(n)), list(range(n))
+            a = list(range(n))
             fast.shuffle(a)
-            for i in range(n - 1, 0, -1):
-                j = slow.randbelow(i + 1)
-                b[i], b[j] = b[j], b[i]
-            assert a == b and fast.state == slow.state, (seed, n)
+            assert a == _fisher_yates(slow, n) and fast.state == slow.state, (seed, n)
+
+
+def _fisher_yates(rng, n: int) -> list[int]:
+    """range(n) shuffled the plain way, one randbelow per position: what shuffle must match."""
+    b = list(range(n))
+    for i in range(n - 1, 0, -1):
+        j = rng.randbelow(i + 1)
+        b[i], b[j] = b[j], b[i]
+    return b
 
 
 def _unmix64(z: int) -> int:
@@ -143,12 +149,9 @@ def test_shuffle_rejects_exactly_the_draws_randbelow_rejects():
         for z in (top - 1, top - (top % n or n), top - (top % n or n) - 1, rng_module._SURE, rng_module._SURE - 1):
             fast, slow = gamelib.core.Rng(0), gamelib.core.Rng(0)
             fast.state = slow.state = (_unmix64(z) - 0x9E3779B97F4A7C15) % top  # the next draw is z
-            a, b = list(range(n)), list(range(n))
+            a = list(range(n))
             fast.shuffle(a)
-            for i in range(n - 1, 0, -1):
-                j = slow.randbelow(i + 1)
-                b[i], b[j] = b[j], b[i]
-            assert a == b and fast.state == slow.state, (n, z)
+            assert a == _fisher_yates(slow, n) and fast.state == slow.state, (n, z)
     n = 66_396  # longer than the shortcut allows, and 2**64 % n > 2**16: a rejected draw below _SURE
     assert n > rng_module._SHORT and top % n > top - rng_module._SURE
     fast, slow = gamelib.core.Rng(0), gamelib.core.Rng(0)
