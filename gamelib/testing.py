@@ -20,7 +20,6 @@ default suite runs a few thousand of them (seeded: the same ones every run)."""
 from __future__ import annotations
 
 import json
-import math
 from collections import Counter
 from collections.abc import Mapping
 from fractions import Fraction
@@ -30,6 +29,7 @@ from .core.game import Game
 from .core.records import load_record
 from .core.rng import Rng, derive_seed
 from .core.state import State
+from .probability.stats import chi2_sf
 
 #: false-alarm rate of one chi-square test of the odds check
 ODDS_ALPHA = 1e-6
@@ -54,31 +54,6 @@ def _inventory(state: State) -> Counter:
 
 
 # ---- statistics -------------------------------------------------------------------------------
-def chi2_sf(x: float, df: int) -> float:
-    """P(X >= x) for X chi-square with ``df`` degrees of freedom (exact closed forms for integer
-    df: a Poisson sum for even df, erfc plus a series for odd df)."""
-    if df < 1:
-        raise ValueError(f"df must be >= 1, got {df}")
-    if x <= 0:
-        return 1.0
-    y = x / 2.0
-    if df % 2 == 0:
-        term = math.exp(-y)
-        total = term
-        for i in range(1, df // 2):
-            term *= y / i
-            total += term
-        return min(1.0, total)
-    total = math.erfc(math.sqrt(y))
-    if df > 1:
-        term = math.exp(-y) * math.sqrt(y) * 2.0 / math.sqrt(math.pi)
-        total += term
-        for i in range(1, (df - 1) // 2):
-            term *= y / (i + 0.5)
-            total += term
-    return min(1.0, total)
-
-
 def goodness_of_fit(observed: Mapping[object, int], probs: Mapping[object, Fraction]) -> tuple[float, int, float]:
     """(chi-square statistic, degrees of freedom, p-value) of ``observed`` counts against
     ``probs``. Outcomes expected fewer than 5 times are pooled (smallest first) so the chi-square

@@ -28,10 +28,12 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
-from math import comb, erfc, exp, pi, sqrt
+from math import comb
 from typing import Any
 
 from gamelib.core.errors import GamelibError
+
+from .stats import chi2_sf
 
 SHIP, DEAD, MAX_PLANKS = 0, -1, 3
 #: the shipped cards of one colour: name -> (effect, Skull?, positions allowed)
@@ -595,30 +597,6 @@ def solve_endgame(game: Endgame | Mapping[str, Any], resolve: str = "best", max_
 
 
 # ---- does the seat matter? a chi-square test -----------------------------------------------------------------
-
-def chi2_sf(x: float, df: int) -> float:
-    """P(chi-square with ``df`` degrees of freedom >= ``x``), the p-value: the regularised upper
-    incomplete gamma function in closed form for whole and half-whole shapes (standard library
-    only; the tests check it against scipy.stats.chi2)."""
-    if isinstance(df, bool) or not isinstance(df, int) or df < 1:
-        raise GamelibError(f"degrees of freedom must be a whole number >= 1, got {df!r}")
-    x = float(x)
-    if x <= 0:
-        return 1.0
-    h = x / 2
-    if df % 2 == 0:
-        term, total = 1.0, 1.0
-        for j in range(1, df // 2):
-            term *= h / j
-            total += term
-        return min(1.0, exp(-h) * total)
-    total = erfc(sqrt(h))
-    term = sqrt(h) * 2 / sqrt(pi)  # the j = 1/2 term of the series, times e^h
-    for j in range(1, (df + 1) // 2):
-        total += exp(-h) * term
-        term *= h / (j + 0.5)
-    return min(1.0, total)
-
 
 @dataclass(frozen=True)
 class ChiSquare:
