@@ -37,7 +37,7 @@ class RandomAgent(Agent):
     name = "random"
 
     def choose(self, state: State) -> Action:
-        legal = state._legal if state._legal is not None else state.legal_actions()
+        legal = state._legal_list()
         return legal[self.rng.randbelow(len(legal))]
 
 

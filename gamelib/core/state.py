@@ -226,17 +226,21 @@ class State(metaclass=_StateType):
         return self.game.players
 
     def legal_actions(self) -> list[Action]:
-        if self._legal is None:
-            self._legal = [] if self.is_over else self._legal_actions()
-        return list(self._legal)
+        return list(self._legal_list())
+
+    def _legal_list(self) -> list[Action]:
+        """The legal actions, worked out once per position and kept: the list itself, which
+        callers only read (``legal_actions`` hands out a copy)."""
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = [] if self.is_over else self._legal_actions()
+        return legal
 
     def legal_labels(self) -> list[str]:
         return [a.label for a in self.legal_actions()]
 
     def _find(self, action: Action | str) -> Action:
-        legal = self._legal
-        if legal is None:  # (legal_actions() would hand out a copy: not needed to search it)
-            legal = self._legal = [] if self.is_over else self._legal_actions()
+        legal = self._legal_list()
         if isinstance(action, Action):
             for a in legal:
                 if a is action:
@@ -303,14 +307,7 @@ class State(metaclass=_StateType):
         ``at_ply`` into the other actions restore the checkpoint below and play on from it.
         Without a snapshot a failing action is not rolled back: only for a state that is
         thrown away when anything fails (a record that does not replay)."""
-        legal = self._legal
-        if legal is None:
-            legal = self._legal = [] if self.is_over else self._legal_actions()
-        for chosen in legal:
-            if chosen.label == label:
-                break
-        else:
-            chosen = self._find(label)  # raises IllegalAction (or finds an equal Action, not a label)
+        chosen = self._find(label)  # raises IllegalAction
         if keep:
             snap = object.__new__(type(self))
             self._copy_into(snap)
