@@ -52,9 +52,14 @@ TURN_START = ("turn_start",)
 
 
 # ---- Movement ------------------------------------------------------------------------------------
+def _base_closed(s: "DeadlandState", p: int) -> bool:
+    """Whether ``p`` may not enter the Base: a zombie, while nobody has turned."""
+    return s.zombie[p] and not s.any_turned()
+
+
 def destinations(s: "DeadlandState", p: int) -> list[int]:
     links = s.data.links[s.pos[p]]
-    if s.zombie[p] and not s.any_turned():
+    if _base_closed(s, p):
         return [b for b in links if b != s.data.base]
     return list(links)
 
@@ -71,19 +76,23 @@ def _move_to(s: "DeadlandState", b: int) -> Action:
     return cache.get(key) or kept(cache, key, Action(f"Move to {s.the(b)}", "move", (b,)))
 
 
+def _moves(s: "DeadlandState", p: int) -> tuple[Action, ...]:
+    """``p``'s "Move to" actions, made once per board and per Base open or closed to ``p``
+    (all that ``destinations`` depends on) and kept with the card data."""
+    cache = s.data.made
+    key = ("moves", s.pos[p], _base_closed(s, p))
+    got = cache.get(key)
+    if got is None:
+        got = kept(cache, key, tuple(_move_to(s, d) for d in destinations(s, p)))
+    return got
+
+
 def _move_legal(s: "DeadlandState", t: tuple) -> list[Action]:
     p = t[1]
     b = s.pos[p]
     cache = s.data.made
-    # the choices depend only on the board and on whether the Base is closed to this seat
-    key = ("move_legal", b, s.zombie[p] and not any(s.turned))
-    got = cache.get(key)
-    if got is None:
-        stay = ("stay", b)
-        got = [cache.get(stay) or kept(cache, stay, Action(f"Stay on {s.the(b)}", "stay", (b,)))]
-        got += [_move_to(s, d) for d in destinations(s, p)]
-        got = kept(cache, key, tuple(got))
-    return list(got)
+    key = ("stay", b)
+    return [cache.get(key) or kept(cache, key, Action(f"Stay on {s.the(b)}", "stay", (b,))), *_moves(s, p)]
 
 
 @decision("ask_move", "Movement", _move_legal)
@@ -111,13 +120,7 @@ def zmove(s: "DeadlandState", t: tuple) -> None:
 
 
 def _zmove_legal(s: "DeadlandState", t: tuple) -> list[Action]:
-    p = t[1]
-    cache = s.data.made
-    key = ("zmove_legal", s.pos[p], s.zombie[p] and not any(s.turned))
-    got = cache.get(key)
-    if got is None:
-        got = kept(cache, key, tuple(_move_to(s, b) for b in destinations(s, p)))
-    return list(got)
+    return list(_moves(s, t[1]))
 
 
 @decision("ask_zmove", "Movement", _zmove_legal)
