@@ -12,7 +12,6 @@ def toy():
     unregister("toy-twenty")
 
 
-
 # How `make test` shares the work between its workers (``--dist loadfile``): every file is one
 # unit, so a notebook's cells run in order on one worker, except that all the browser tests on the
 # session's Voilà server are one unit, so only one worker starts that server, its pre-started

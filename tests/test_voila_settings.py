@@ -3,19 +3,22 @@ server: a failed cell always leaves a message on the page (issue 15, "a clear pa
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
+from unittest import mock
 
 import nbformat
 from traitlets.config import Config
-from voila.execute import VoilaExecutor
+from voila.execute import VoilaExecutor, strip_code_cell_warnings
 
 ROOT = Path(__file__).resolve().parents[1]
 
 
 def _settings() -> Config:
     c = Config()
-    code = (ROOT / "etc" / "jupyter" / "voila.py").read_text()
-    exec(compile(code, "etc/jupyter/voila.py", "exec"), {"get_config": lambda: c, "__file__": str(ROOT / "etc/jupyter/voila.py")})
+    path = ROOT / "etc" / "jupyter" / "voila.py"
+    with mock.patch.dict(os.environ):  # the file sets JUPYTER_PATH: not for the rest of the suite
+        exec(compile(path.read_text(), str(path), "exec"), {"get_config": lambda: c, "__file__": str(path)})
     c.merge(Config(json.loads((ROOT / "voila.json").read_text())))
     return c
 
@@ -26,8 +29,6 @@ def _shown(cell, reply, config: Config) -> nbformat.NotebookNode:
     hook = config.VoilaExecutor.on_cell_error
     hook(cell=cell, cell_index=1, execute_reply=reply)
     ex = VoilaExecutor(nbformat.v4.new_notebook(), config=config)
-    from voila.execute import strip_code_cell_warnings
-
     strip_code_cell_warnings(cell)
     ex.strip_code_cell_errors(cell)
     return cell
