@@ -17,7 +17,6 @@ position) and against brute-force enumeration on small positions.
 """
 from __future__ import annotations
 
-from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
 
@@ -792,7 +791,6 @@ def solver_for(state: Any, cache: bool = True) -> InterrogationSolver:
 
 def work_of(solver: InterrogationSolver, state: Any) -> _Work:
     """The solver's working copy of an engine position of the same Interrogation (not over)."""
-    ev = state.game.cards.events
     p = state.pending
     healed = p[3] if p is not None and p[0] == "heal" else ()
     front = [_code(state, c, healed) for c in state.front]
