@@ -62,14 +62,16 @@ def standard_error_of_mean(values: Sequence[float]) -> float:
     return sqrt(var / n)
 
 
-def wilson_interval(successes: int, n: int, confidence: float = 0.95) -> tuple[float, float]:
+def wilson_interval(successes: int, n: int, confidence: float = 0.95, *, z: float | None = None) -> tuple[float, float]:
     """Wilson score interval for a win rate: better than estimate +- 1.96 SE when the rate is
-    near 0 or 1 or ``n`` is small (it never leaves [0, 1] and is never empty at 0 wins)."""
+    near 0 or 1 or ``n`` is small (it never leaves [0, 1] and is never empty at 0 wins).
+    ``z``, if given, is the normal quantile itself instead of ``confidence``'s."""
     n = _check_count("n", n, 1)
     k = _check_count("successes", successes)
     if k > n:
         raise GamelibError(f"successes ({k}) cannot exceed the number of trials n ({n})")
-    z = z_value(confidence)
+    if z is None:
+        z = z_value(confidence)
     p = k / n
     denom = 1 + z * z / n
     centre = (p + z * z / (2 * n)) / denom

@@ -6,27 +6,22 @@ heuristic, search and best-Interrogation play of The Walking Deck side by side.
 seat in turn among others. ``python -m gamelib.strategy`` runs them all and prints tables."""
 from __future__ import annotations
 
-import math
 import time
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from gamelib.agents import Agent, RandomAgent, agents_for
 from gamelib.core import load
+from gamelib.probability.stats import wilson_interval
 from gamelib.sim import simulate
 
 PROTAGONISTS = ("Aénor", "Boris", "Adrien", "Éléonore")
 
 
 def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    """The Wilson score interval for a proportion (95 % with the default ``z``)."""
-    if n == 0:
-        return (0.0, 1.0)
-    p = wins / n
-    den = 1 + z * z / n
-    mid = (p + z * z / (2 * n)) / den
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / den
-    return (max(0.0, mid - half), min(1.0, mid + half))
+    """The Wilson score interval for a proportion (95 % with the default ``z``, the tables of
+    docs/strategy.md), from ``gamelib.probability.stats``; (0, 1) when no game was played."""
+    return (0.0, 1.0) if n == 0 else wilson_interval(wins, n, z=z)
 
 
 # ---- agents by name ----------------------------------------------------------------------------
