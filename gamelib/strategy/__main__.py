@@ -15,6 +15,7 @@ import sys
 import time
 
 from . import tournament as T
+from .walking_deck_solver import play_to_interrogation
 
 
 def _solver_module(path: str | None):
@@ -58,8 +59,7 @@ def bench(games: int, seed: int, cap: int, compare: str | None = None) -> None:
             for i in range(games):
                 s = g.new_state(seed=derive_seed(seed, i))
                 agent = HeuristicAgent(i) if who == "heuristic" else gamelib.RandomAgent(i)
-                while not s.is_over and s.stage != "Interrogation":
-                    s.apply(agent.choose(s))
+                play_to_interrogation(s, agent)
                 if s.is_over:
                     continue
                 reached += 1
@@ -124,9 +124,7 @@ def hint_cost(decisions: int, seed: int, interrogations: int = 6) -> None:
             break
         g = gamelib.load("walking-deck", protagonist=T.PROTAGONISTS[i % 4])
         s = g.new_state(seed=derive_seed(seed, i))
-        agent = HeuristicAgent(i)
-        while not s.is_over and s.stage != "Interrogation":
-            s.apply(agent.choose(s))
+        play_to_interrogation(s, HeuristicAgent(i))
         while not s.is_over and len(s.legal_actions()) == 1:  # to its first real choice
             s.apply(s.legal_actions()[0])
         if s.is_over:

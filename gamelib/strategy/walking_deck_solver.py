@@ -767,6 +767,14 @@ def covers(solver: InterrogationSolver | None, state: Any) -> bool:
             and len(solver.memory) >= n and solver.memory[len(solver.memory) - n:] == tuple(state.memory))
 
 
+def play_to_interrogation(state: Any, agent: Any) -> Any:
+    """``state`` played on by ``agent`` until its Interrogation begins, or until the game ends
+    (lost during the Journey); returns ``state``."""
+    while not state.is_over and state.stage != "Interrogation":
+        state.apply(agent.choose(state))
+    return state
+
+
 def solver_for(state: Any, cache: bool = True) -> InterrogationSolver:
     """The solver for this Interrogation. With ``cache``, solvers are kept (by Memory,
     Protagonist and tokens in play), so stepping through one game reuses the work."""

@@ -4,6 +4,7 @@ from __future__ import annotations
 import gamelib
 from gamelib.core import Rng, derive_seed
 from gamelib.rules.walking_deck.agents import HeuristicAgent
+from gamelib.strategy.walking_deck_solver import play_to_interrogation
 
 
 class NoPeeking(Rng):
@@ -22,9 +23,7 @@ def to_interrogation(protagonist: str, seed: int, heuristic: bool = True):
     was lost during the Journey."""
     g = gamelib.load("walking-deck", protagonist=protagonist)
     s = g.new_state(seed=seed)
-    agent = HeuristicAgent(seed) if heuristic else gamelib.RandomAgent(seed)
-    while not s.is_over and s.stage != "Interrogation":
-        s.apply(agent.choose(s))
+    play_to_interrogation(s, HeuristicAgent(seed) if heuristic else gamelib.RandomAgent(seed))
     return None if s.is_over else s
 
 

@@ -149,9 +149,7 @@ def test_a_sure_win_is_exactly_one_and_ends_the_search():
     from gamelib.rules.walking_deck.agents import HeuristicAgent
 
     s = gamelib.load("walking-deck", protagonist="Boris").new_state(seed=derive_seed(2026, 1))
-    agent = HeuristicAgent(1)
-    while not s.is_over and s.stage != "Interrogation":
-        s.apply(agent.choose(s))
+    wds.play_to_interrogation(s, HeuristicAgent(1))
     solver = wds.solver_for(s, cache=False)
     solver.budget = 50_000
     k = wds.key_of(solver, s)
