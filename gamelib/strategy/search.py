@@ -9,8 +9,11 @@ the Memory is complete with the exact Interrogation value when the solver finds 
 ``leaf_nodes`` positions (else one heuristic Interrogation played out). The heuristic's own
 choice is kept unless another option does better on the same samples by more than ``margin``
 standard errors of the paired difference (a first tournament with "best average wins" and 3
-samples lost to the heuristic: the noise picked worse moves). In the Interrogation it plays the exact best action (when found within
-``play_nodes`` new positions, else the heuristic's choice).
+samples lost to the heuristic: the noise picked worse moves). With ``screen=k`` it first plays
+only the first k samples and goes on to all ``samples`` only if some option did better than the
+heuristic's on them (the same samples, in the same order: otherwise the heuristic's choice stands
+at once, which is what the full test keeps nearly always). In the Interrogation it plays the
+exact best action (when found within ``play_nodes`` new positions, else the heuristic's choice).
 
 ``BestInterrogationAgent``: the heuristic's Journey, then the exact best Interrogation play:
 what perfect play is worth after the same Journey.
@@ -82,11 +85,14 @@ class JourneySearchAgent(_ExactInterrogation, Agent):
     name = "search"
 
     def __init__(self, seed: int = 0, samples: int = 6, leaf_nodes: int = 300, play_nodes: float = 50_000,
-                 margin: float = 2.0):
+                 margin: float = 2.0, screen: int | None = None):
         super().__init__(seed)
         if samples < 1:
             raise ValueError(f"samples must be at least 1, got {samples}")
+        if screen is not None and screen < 1:
+            raise ValueError(f"screen must be at least 1 (or None: every sample at once), got {screen}")
         self.samples = samples
+        self.screen = screen
         self.margin = margin
         self.leaf_nodes = leaf_nodes
         self.play_nodes = play_nodes
@@ -95,11 +101,11 @@ class JourneySearchAgent(_ExactInterrogation, Agent):
 
     def with_seed(self, seed: int) -> "JourneySearchAgent":
         return type(self)(seed=seed, samples=self.samples, leaf_nodes=self.leaf_nodes, play_nodes=self.play_nodes,
-                          margin=self.margin)
+                          margin=self.margin, screen=self.screen)
 
     def __repr__(self) -> str:
         return (f"JourneySearchAgent(seed={self.seed}, samples={self.samples}, leaf_nodes={self.leaf_nodes}, "
-                f"play_nodes={self.play_nodes})")
+                f"play_nodes={self.play_nodes}, screen={self.screen})")
 
     # ---- deciding ------------------------------------------------------------------------------
     def choose(self, state: Any) -> Action:
@@ -112,10 +118,18 @@ class JourneySearchAgent(_ExactInterrogation, Agent):
         # more than ``margin`` standard errors of the paired difference (the same worlds are
         # used for every option): with few samples, noise would otherwise pick worse moves.
         default = self._roll.choose(state)
-        _, per = self.evaluate(state, legal, self.samples, self.rng.next64())
+        seed = self.rng.next64()
+        first = self.samples if self.screen is None else min(self.screen, self.samples)
+        _, per = self.evaluate(state, legal, first, seed)
         base = per[legal.index(default)]
+        if first < self.samples and any(sum(v) > sum(base) for v in per):
+            # Some option did better on the first samples: play the rest of them. If none did,
+            # no option can pass the test below on these samples, and the heuristic's stands.
+            _, more = self.evaluate(state, legal, self.samples, seed, start=first)
+            per = [v + m for v, m in zip(per, more)]
+            base = per[legal.index(default)]
         best, best_gain = default, 0.0
-        n = self.samples
+        n = len(base)
         for a, vals in zip(legal, per):
             if a == default:
                 continue
@@ -126,10 +140,12 @@ class JourneySearchAgent(_ExactInterrogation, Agent):
                 best, best_gain = a, gain
         return best
 
-    def evaluate(self, state: Any, legal: list[Action], samples: int, seed: int) -> tuple[list[float], list[list[float]]]:
-        """Sum and per-sample leaf values of each action over ``samples`` sampled worlds."""
-        per = [[] for _ in legal]
-        for k in range(samples):
+    def evaluate(self, state: Any, legal: list[Action], samples: int, seed: int,
+                 start: int = 0) -> tuple[list[float], list[list[float]]]:
+        """Sum and per-sample leaf values of each action over sampled worlds ``start`` to
+        ``samples - 1`` (world k depends only on ``seed`` and k)."""
+        per: list[list[float]] = [[] for _ in legal]
+        for k in range(start, samples):
             world_seed = derive_seed(seed, k)
             world = sample_world(state, world_seed)
             for j, a in enumerate(legal):

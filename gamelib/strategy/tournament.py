@@ -49,7 +49,7 @@ def make_agent(game: Any, name: str, **settings: Any) -> Agent:
 
 
 #: settings used by the tables of docs/strategy.md (cheap enough for 1,000 games on two cores)
-SEARCH_SETTINGS = {"samples": 4, "leaf_nodes": 40, "play_nodes": 50_000}
+SEARCH_SETTINGS = {"samples": 4, "leaf_nodes": 40, "play_nodes": 50_000, "screen": 2}
 BEST_SETTINGS = {"play_nodes": 50_000}
 ISMCTS_SETTINGS = {"playouts": 30}
 

@@ -61,6 +61,22 @@ def test_journey_search_agent_plays_legally_and_never_reads_the_pile_order():
     assert agent.stats["leaves_exact"] + agent.stats["leaves_played"] > 0
 
 
+def test_journey_search_screening_plays_the_same_samples_and_keeps_the_heuristics_choice_only_when_none_did_better():
+    game = gamelib.load("walking-deck", protagonist="Aénor")
+    s = game.from_scenario({"rural": ["R02", "R05", "R16"], "urban": ["U05", "U11"], "hand": ["U01"],
+                            "memory": ["R06", "U04"], "step": "draw"}, seed=3)
+    s.rng = NoPeeking()
+    legal = s.legal_actions()
+    agent = JourneySearchAgent(seed=4, samples=4, screen=2)
+    _, full = agent.evaluate(s, legal, 4, seed=9)
+    _, tail = agent.evaluate(s, legal, 4, seed=9, start=2)  # the samples a screened search adds
+    assert tail == [v[2:] for v in full]
+    a = agent.choose(s)
+    assert a in legal and JourneySearchAgent(seed=4, samples=4, screen=2).choose(s) == a
+    with pytest.raises(ValueError, match="screen"):
+        JourneySearchAgent(screen=0)
+
+
 def test_best_interrogation_agent_finishes_a_game():
     game = gamelib.load("walking-deck", protagonist="Éléonore")
     s = game.from_scenario({"hand": ["U01", "R05"], "memory": ["U04", "R09", "U13"], "step": "play"}, seed=1)

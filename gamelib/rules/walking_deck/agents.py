@@ -21,16 +21,24 @@ KEEP_COST = 0.3       # holding an Event back one round
 
 class HeuristicAgent(Agent):
     name = "heuristic"
+    _ahead: int | None = None  # chars_ahead of the position being chosen for, while choose() runs
 
     def choose(self, state: WalkingDeckState) -> Action:  # type: ignore[override]
         legal = state.legal_actions()
         if len(legal) == 1:
             return legal[0]
         best, best_cost = legal[0], float("inf")
-        for a in legal:
-            c = self.cost(state, a)
-            if c < best_cost:
-                best, best_cost = a, c
+        # Scoring a draw asks chars_ahead once per card in the pile; it reads the whole Memory
+        # and does not change while the position does not: counted once per decision.
+        self._ahead = None
+        self._ahead = self.chars_ahead(state)
+        try:
+            for a in legal:
+                c = self.cost(state, a)
+                if c < best_cost:
+                    best, best_cost = a, c
+        finally:
+            self._ahead = None
         return best
 
     # ---- scoring ------------------------------------------------------------------------------
@@ -72,6 +80,8 @@ class HeuristicAgent(Agent):
         return 0.0
 
     def chars_ahead(self, s: WalkingDeckState) -> int:
+        if self._ahead is not None:
+            return self._ahead
         ev = s.game.cards.events
         return len(s.front) + sum(1 for c in s.memory if ev[c].is_character and ev[c].grey)
 
