@@ -28,6 +28,12 @@ def _game(cls: type[Game], options: dict[str, Any]) -> Game:
     return _games[key]
 
 
+def game_row(game: Game, agents: Agents, index: int, seed: int) -> dict[str, Any]:
+    """The row ``simulate(game, agents, n, seed)`` gives for game ``index`` (any ``n > index``):
+    for runs that keep each game as soon as it is played."""
+    return _row(game, agents, index, seed)
+
+
 def _row(game: Game, agents: Agents, index: int, seed: int) -> dict[str, Any]:
     game_seed = derive_seed(seed, index)
     state = play(game, agents, seed=game_seed, fast=True, log=False)
@@ -193,4 +199,4 @@ def simulate(
     return cols.frame()
 
 
-__all__ = ["simulate", "iter_simulate", "Columns"]
+__all__ = ["simulate", "iter_simulate", "game_row", "Columns"]

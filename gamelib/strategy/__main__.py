@@ -141,9 +141,13 @@ def hint_cost(decisions: int, seed: int, interrogations: int = 6) -> None:
 
 
 def walking_deck(games: int, search_games: int, best_games: int, seed: int,
-                 protagonists: tuple[str, ...] = T.PROTAGONISTS) -> None:
+                 protagonists: tuple[str, ...] = T.PROTAGONISTS, csv: str | None = None,
+                 part: tuple[int, int] = (0, 1)) -> None:
     """Cheap rows first (random and heuristic for every Protagonist), then best-Interrogation,
-    then search: each row is printed as soon as it is done, the whole table at the end."""
+    then search: each row is printed as soon as it is done, the whole table at the end. With
+    ``csv``, every game is kept in that file as soon as it is played (``T.play_to_csv``: a
+    stopped run goes on where it stopped; ``part`` shares a run between processes) and the
+    table is made from the file."""
     cols = ["protagonist", "agent", "games", "wins", "win rate", "95% low", "95% high", "s/game"]
     print(f"The Walking Deck, seed {seed}; search settings {T.SEARCH_SETTINGS}, best-Interrogation {T.BEST_SETTINGS}; "
           "s/game is CPU seconds\n", flush=True)
@@ -151,6 +155,12 @@ def walking_deck(games: int, search_games: int, best_games: int, seed: int,
     plan = [(("random", "heuristic"), games), (("best-interrogation",), best_games), (("search",), search_games)]
     for agents, n in plan:
         if not n:
+            continue
+        if csv is not None:
+            T.play_to_csv(csv, protagonists, agents, n, seed, part)
+            got = [r for r in T.rows_from_csv([csv], n) if r["agent"] in agents and r["protagonist"] in protagonists]
+            rows += got
+            print(T.markdown(got, cols), flush=True)
             continue
         for prot in protagonists:
             for name in agents:
@@ -190,6 +200,10 @@ def main(argv: list[str] | None = None) -> None:
     w.add_argument("--search-games", type=int, default=1000)
     w.add_argument("--best-games", type=int, default=200)
     w.add_argument("--protagonists", default=",".join(T.PROTAGONISTS), help="comma-separated (default: all four)")
+    w.add_argument("--csv", default=None, metavar="PATH",
+                   help="keep every game in this CSV as it is played; a stopped run goes on from it")
+    w.add_argument("--part", default="0/1", metavar="K/N",
+                   help="with --csv: play only games i with i %% N == K (N processes share a run)")
     h = sub.add_parser("hint-cost", help="CPU time of the Stepper's Hint button")
     h.add_argument("--decisions", type=int, default=3)
     h.add_argument("--interrogations", type=int, default=6)
@@ -213,7 +227,13 @@ def main(argv: list[str] | None = None) -> None:
         unknown = [p for p in chosen if p not in T.PROTAGONISTS]
         if unknown:
             p.error(f"unknown Protagonist {unknown[0]!r}; choose among {', '.join(T.PROTAGONISTS)}")
-        walking_deck(a.games, a.search_games, a.best_games, a.seed, chosen)
+        try:
+            k, n = (int(x) for x in a.part.split("/"))
+            if not 0 <= k < n:
+                raise ValueError
+        except ValueError:
+            p.error(f"--part must be K/N with 0 <= K < N, e.g. 0/2, got {a.part!r}")
+        walking_deck(a.games, a.search_games, a.best_games, a.seed, chosen, a.csv, (k, n))
     else:
         seats(a.game, a.players, a.games, a.playouts, a.rollout, a.seed, a.baseline_games)
     print(f"\n(main process CPU {time.process_time() - t0:.0f} s)", file=sys.stderr)

@@ -83,6 +83,77 @@ def walking_deck_rows(protagonist: str, agents: Sequence[str], n_games: int, see
     return rows
 
 
+# ---- long runs, one game at a time ------------------------------------------------------------
+
+CSV_COLUMNS = ("protagonist", "agent", "game", "won", "decisions", "cpu_s")
+
+
+def play_to_csv(path: str, protagonists: Sequence[str], agents: Sequence[str], n_games: int, seed: int = 2026,
+                part: tuple[int, int] = (0, 1), settings: dict[str, dict] | None = None) -> int:
+    """Play the games of ``walking_deck_rows`` one at a time and append each one's row to the CSV
+    at ``path`` as soon as it is played, so a long run (1,000 searched games per Protagonist is
+    hours of CPU) loses nothing when stopped and goes on where it stopped: games already in the
+    file are skipped. Game ``i`` comes before game ``i + 1`` for every Protagonist and agent, so
+    a stopped run holds the same first games everywhere. ``part=(k, n)`` plays only the games
+    ``i`` with ``i % n == k``, for ``n`` processes sharing one run (their own files, or one file:
+    each row is one line written at once). Returns the number of games played."""
+    import csv
+    import os
+
+    from gamelib.sim import game_row
+
+    k, n = part
+    if not (isinstance(k, int) and isinstance(n, int) and 0 <= k < n):
+        raise ValueError(f"part must be (k, n) with 0 <= k < n, got {part!r}")
+    settings = {"search": SEARCH_SETTINGS, "best-interrogation": BEST_SETTINGS, **(settings or {})}
+    done = {(r["protagonist"], r["agent"], int(r["game"])) for r in read_csv(path)} if os.path.exists(path) else set()
+    games = {p: load("walking-deck", protagonist=p) for p in protagonists}
+    players = {(p, a): make_agent(games[p], a, **settings.get(a, {})) for p in protagonists for a in agents}
+    played = 0
+    with open(path, "a", newline="", encoding="utf-8") as f:
+        out = csv.writer(f)
+        if f.tell() == 0:
+            out.writerow(CSV_COLUMNS)
+        for i in range(k, n_games, n):
+            for (p, a), agent in players.items():
+                if (p, a, i) in done:
+                    continue
+                t0 = time.process_time()
+                row = game_row(games[p], agent, i, seed)
+                out.writerow([p, a, i, int(row["won:you"]), row["decisions"], f"{time.process_time() - t0:.3f}"])
+                f.flush()
+                played += 1
+    return played
+
+
+def read_csv(path: str) -> list[dict[str, str]]:
+    import csv
+
+    with open(path, newline="", encoding="utf-8") as f:
+        return [r for r in csv.DictReader(f) if r.get("protagonist") != "protagonist"]
+
+
+def rows_from_csv(paths: Sequence[str], n_games: int) -> list[dict]:
+    """The table rows (as ``walking_deck_rows`` gives them) of the games ``0 .. n_games - 1``
+    found in the CSV files of ``play_to_csv``, per Protagonist and agent; "games" says how many
+    of them are there (fewer than ``n_games`` when the run has not finished). "s/game" is the
+    mean CPU seconds of a game."""
+    seen: dict[tuple[str, str], dict[int, tuple[int, float]]] = {}
+    for path in paths:
+        for r in read_csv(path):
+            i = int(r["game"])
+            if i < n_games:
+                seen.setdefault((r["protagonist"], r["agent"]), {})[i] = (int(r["won"]), float(r["cpu_s"]))
+    rows = []
+    for (p, a), games in seen.items():
+        wins = sum(w for w, _ in games.values())
+        m = len(games)
+        lo, hi = wilson(wins, m)
+        rows.append({"protagonist": p, "agent": a, "games": m, "wins": wins, "win rate": wins / m,
+                     "95% low": lo, "95% high": hi, "s/game": sum(c for _, c in games.values()) / m})
+    return rows
+
+
 def skill_table(protagonist: str = "Aénor", n_games: int | Mapping[str, int] = 200, seed: int = 2026,
                 agents: Sequence[str] = ("random", "heuristic", "search", "best-interrogation"),
                 executor: Any = "serial", progress: bool = True, settings: dict[str, dict] | None = None):
@@ -145,5 +216,6 @@ def markdown(rows: list[dict[str, Any]], columns: Sequence[str]) -> str:
 
 
 __all__ = ["wilson", "make_agent", "skill_table", "walking_deck_rows", "seat_rotated", "markdown",
+           "play_to_csv", "rows_from_csv", "read_csv", "CSV_COLUMNS",
            "SEARCH_SETTINGS", "BEST_SETTINGS", "ISMCTS_SETTINGS", "PROTAGONISTS"]
 del Callable, RandomAgent

@@ -106,3 +106,27 @@ def test_skill_table_takes_one_size_per_agent_and_names_a_missing_one():
     assert list(df["games"]) == [4, 2] and (df["s/game"] >= 0).all()
     with pytest.raises(ValueError, match="heuristic"):
         skill_table("Boris", n_games={"random": 4}, agents=("random", "heuristic"), progress=False)
+
+
+def test_a_long_run_kept_game_by_game_gives_the_tables_rows_and_goes_on_where_it_stopped(tmp_path):
+    from gamelib.strategy.tournament import play_to_csv, read_csv, rows_from_csv, walking_deck_rows
+
+    path = str(tmp_path / "run.csv")
+    # two processes' shares of one run, the second one stopped after game 1 and started again
+    assert play_to_csv(path, ["Boris"], ["random", "heuristic"], 5, seed=7, part=(0, 2)) == 6
+    assert play_to_csv(path, ["Boris"], ["random", "heuristic"], 2, seed=7, part=(1, 2)) == 2
+    assert play_to_csv(path, ["Boris"], ["random", "heuristic"], 5, seed=7, part=(1, 2)) == 2  # games 1 done
+    assert play_to_csv(path, ["Boris"], ["random", "heuristic"], 5, seed=7) == 0  # nothing left
+    games = [int(r["game"]) for r in read_csv(path) if r["agent"] == "heuristic"]
+    assert sorted(games) == [0, 1, 2, 3, 4]
+    got = {r["agent"]: (r["games"], r["wins"]) for r in rows_from_csv([path], 5)}
+    want = {r["agent"]: (r["games"], r["wins"]) for r in walking_deck_rows("Boris", ("random", "heuristic"), 5, seed=7)}
+    assert got == want
+    # game by game: the same games as simulate's (each game's length tells them apart)
+    df = gamelib.simulate(gamelib.load("walking-deck", protagonist="Boris"), gamelib.RandomAgent(), 5, seed=7,
+                          executor="serial", progress=False)
+    kept = {int(r["game"]): int(r["decisions"]) for r in read_csv(path) if r["agent"] == "random"}
+    assert [kept[i] for i in range(5)] == list(df["decisions"])
+    assert {r["agent"]: r["games"] for r in rows_from_csv([path], 3)} == {"random": 3, "heuristic": 3}
+    with pytest.raises(ValueError, match="part"):
+        play_to_csv(path, ["Boris"], ["random"], 5, part=(2, 2))
