@@ -42,12 +42,19 @@ def log_same(s: "DeadlandState", section: str, template: str, *args: Any) -> Non
     writes the same sentence (a card drawn and discarded, a move...): entries are immutable, and
     most of a replay's log is such sentences, so a replay makes each of them once."""
     if s.log_enabled:
-        key = (section, template, *args)
+        key = (section, template, args)  # (no other key of the cache holds a tuple third)
         cache = s.data.made
         entry = cache.get(key)
         if entry is None:
             entry = cache[key] = LogEntry(section, template.format(*args))
-        s._log_append(entry)  # the state's own tape (gamelib.core.log would make a new entry)
+        # onto the state's own tape (gamelib.core.log would make a new entry): State._log_append,
+        # with its usual case written out, as a replay logs hundreds of these
+        tail = s._tail
+        if tail is not None:
+            tail.append(entry)
+            s._nlog += 1
+        else:
+            s._log_append(entry)
 
 
 # ---- Virus cards in sentences and in Infection decks --------------------------------------------------
