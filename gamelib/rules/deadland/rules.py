@@ -15,20 +15,18 @@ from gamelib.core import Action
 
 from . import effects, flow, reactions, roles, trials  # noqa: F401  (registers every step and decision)
 from .state import freeze
-from .tasks import DECISIONS, advance, push
+from .tasks import DECISIONS, advance, offered, push, taken
 
 if TYPE_CHECKING:  # pragma: no cover
     from .state import DeadlandState
 
 
 def legal_actions(s: "DeadlandState") -> list[Action]:
-    top = s.stack[-1]
-    return DECISIONS[top[0]][0](s, top)
+    return offered(s, s.stack[-1])
 
 
 def apply(s: "DeadlandState", action: Action) -> None:
-    top = s.stack.pop()
-    DECISIONS[top[0]][1](s, top, action)
+    taken(s, s.stack.pop(), action)
     advance(s)
 
 
