@@ -63,7 +63,11 @@ def daily_count(s: "DeadlandState", seat: int, ate: bool, survivor: bool = True)
 
 def level5_here(s: "DeadlandState", b: int) -> bool:
     """Someone on board ``b`` is exactly at level 5: zombie attacks there cost one more card."""
-    return any(s.level(q) == HEAVY_LEVEL for q in s.survivors_here(b))
+    pos, zombie, inf = s.pos, s.zombie, s.inf  # (survivors_here, in any order)
+    for q in range(len(pos)):
+        if pos[q] == b and not zombie[q] and len(inf[q]) == HEAVY_LEVEL:
+            return True
+    return False
 
 
 def survivor_can_reveal(s: "DeadlandState", seat: int) -> bool:
@@ -84,14 +88,16 @@ def trial(s: "DeadlandState", t: tuple) -> None:
     rec = s.trial
     if rec is None or rec[0] != seat or rec[1] != mode:
         rec = s.trial = (seat, mode, left, (), None)
+    # (the Virus deck and discards are lists changed in place, never replaced: a reshuffle after a
+    # Radio Contact refills the same list)
+    vdeck, vdisc, who, sec = s.vdeck, s.vdisc, PLAYER_NAMES[seat], SECTION[mode]
     while left > 0:
-        card = s.vdeck.pop()
+        card = vdeck.pop()
         vc = virus[card]
         kind = vc.kind
         if kind == "radio":
             rec = s.trial = (seat, mode, rec[2], rec[3] + ((card, RADIO_CONTACT),), rec[4])
-            sec = SECTION[mode]
-            log_same(s, sec, "{} draws a Radio Contact card", PLAYER_NAMES[seat])
+            log_same(s, sec, "{} draws a Radio Contact card", who)
             radio_contact(s, card, sec)
             if s.result is not None:
                 return
@@ -99,8 +105,8 @@ def trial(s: "DeadlandState", t: tuple) -> None:
         left -= 1
         if mode == ZDAILY:
             rec = s.trial = (seat, mode, rec[2], rec[3] + ((card, DISCARDED),), rec[4])
-            s.vdisc.append(card)
-            log_same(s, S_ZOMBIE, "{} draws {}: discarded", PLAYER_NAMES[seat], vc.called)
+            vdisc.append(card)
+            log_same(s, S_ZOMBIE, "{} draws {}: discarded", who, vc.called)
             if kind == "illness":
                 gain_resistance(s, seat, "an Illness card")
             continue
@@ -109,13 +115,13 @@ def trial(s: "DeadlandState", t: tuple) -> None:
         if fit and (mode != DAILY or level == start):
             rec = s.trial = (seat, mode, rec[2], rec[3] + ((card, DECIDING),), rec[4])
             s.held += (card,)
-            log_same(s, SECTION[mode], "{} draws {}: the next card for their Infection deck (level {})",
-                     PLAYER_NAMES[seat], vc.called, level)
+            log_same(s, sec, "{} draws {}: the next card for their Infection deck (level {})",
+                     who, vc.called, level)
             push(s, ("react", seat, mode), ("trial", seat, left, start, mode))
             return
         rec = s.trial = (seat, mode, rec[2], rec[3] + ((card, DISCARDED),), rec[4])
-        s.vdisc.append(card)
-        log_same(s, SECTION[mode], "{} draws {}: discarded{}", PLAYER_NAMES[seat], vc.called,
+        vdisc.append(card)
+        log_same(s, sec, "{} draws {}: discarded{}", who, vc.called,
                  " (a card was already added in this daily trial)" if fit else "")
 
 
