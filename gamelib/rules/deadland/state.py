@@ -288,9 +288,12 @@ def blank(game: Any, seed: int, scenario: Any = None) -> DeadlandState:
     return s
 
 
+_VALUES = tuple(name for name, kind in DeadlandState.fields.items() if kind is VALUE)
+
+
 def freeze(s: DeadlandState) -> None:
     """Every VALUE field given as a list as a tuple (lists inside as tuples): the form the rules use."""
-    for name, kind in DeadlandState.fields.items():
+    for name in _VALUES:
         v = getattr(s, name)
-        if kind is VALUE and isinstance(v, list):
+        if isinstance(v, list):
             setattr(s, name, tuple(tuple(x) if isinstance(x, list) else x for x in v))
