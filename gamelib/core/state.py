@@ -312,8 +312,8 @@ class State(metaclass=_StateType):
         Without a snapshot a failing action is not rolled back: only for a state that is
         thrown away when anything fails (a record that does not replay)."""
         legal = self._legal
-        if legal is None:
-            legal = self._legal_list()
+        if legal is None:  # (_legal_list)
+            legal = self._legal = [] if self.outcome is not None else self._legal_actions()
         for chosen in legal:  # (_find, for a label)
             if chosen.label == label:
                 break

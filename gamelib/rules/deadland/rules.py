@@ -15,18 +15,34 @@ from gamelib.core import Action
 
 from . import effects, flow, reactions, roles, trials  # noqa: F401  (registers every step and decision)
 from .state import freeze
-from .tasks import DECISIONS, advance, offered, push, taken
+from .tasks import ANYTIME, DECISIONS, advance, push
 
 if TYPE_CHECKING:  # pragma: no cover
     from .state import DeadlandState
 
 
 def legal_actions(s: "DeadlandState") -> list[Action]:
-    return offered(s, s.stack[-1])
+    """The decision on top of the pending work: the ``anytime`` powers it offers, then its own."""
+    t = s.stack[-1]
+    out = DECISIONS[t[0]][0](s, t)
+    extra: list[Action] | None = None
+    for extra_legal, _ in ANYTIME.values():
+        got = extra_legal(s, t)
+        if got:  # (almost never: no new list for the usual nothing)
+            extra = got if extra is None else extra + got
+    return out if extra is None else extra + out
 
 
 def apply(s: "DeadlandState", action: Action) -> None:
-    taken(s, s.stack.pop(), action)
+    """Carry out one of ``legal_actions(s)``, then play on to the next decision."""
+    t = s.stack.pop()
+    power = ANYTIME.get(action.kind)
+    if power is None:
+        DECISIONS[t[0]][1](s, t, action)
+    else:
+        power[1](s, t, action)
+        if s.result is None:
+            s.stack.append(t)  # the decision is still to be answered
     advance(s)
 
 

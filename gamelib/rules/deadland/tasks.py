@@ -27,7 +27,7 @@ STEPS: dict[str, Step] = {}
 #: action kind -> (extra actions for the decision on top, what taking one does); see ``anytime``
 ANYTIME: dict[str, tuple[Legal, Apply]] = {}
 #: decision name -> (its own legal actions, apply, phase name shown to players); rules.py adds the
-#: ``anytime`` actions on top (``offered``) and hands those to their own apply (``taken``)
+#: ``anytime`` actions on top and hands those to their own apply
 DECISIONS: dict[str, tuple[Legal, Apply, str]] = {}
 #: step name -> phase name shown while it waits (steps never wait, but a phase is shown between them)
 PHASE_OF_STEP: dict[str, str] = {}
@@ -55,28 +55,6 @@ def anytime(kind: str, legal: Legal) -> Callable[[Apply], Apply]:
         ANYTIME[kind] = (legal, fn)
         return fn
     return deco
-
-
-def offered(s: "DeadlandState", t: tuple) -> list[Action]:
-    """The legal actions of decision ``t``: the ``anytime`` powers it offers, then its own."""
-    out = DECISIONS[t[0]][0](s, t)
-    extra: list[Action] | None = None
-    for extra_legal, _ in ANYTIME.values():
-        got = extra_legal(s, t)
-        if got:  # (almost never: no new list for the usual nothing)
-            extra = got if extra is None else extra + got
-    return out if extra is None else extra + out
-
-
-def taken(s: "DeadlandState", t: tuple, a: Action) -> None:
-    """Carry out ``a``, one of ``offered(s, t)``, with decision ``t`` already off the stack."""
-    power = ANYTIME.get(a.kind)
-    if power is None:
-        DECISIONS[t[0]][1](s, t, a)
-        return
-    power[1](s, t, a)
-    if s.result is None:
-        s.stack.append(t)  # the decision is still to be answered
 
 
 def push(s: "DeadlandState", *tasks: tuple) -> None:
