@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from gamelib.core import Action, log
 
-from .cards import PLAYER_NAMES, STOLEN_RATIONS
+from .cards import BURDEN_LEVEL, BURDENED_LIMITS, LIMITS, PLAYER_NAMES, STOLEN_RATIONS
 from .common import S_EXCESS, S_MOVE, S_TURN, S_USE, S_ZOMBIE, drop_object, kept, log_same, take_tokens
 from .roles import apply_role_use, role_use_actions, role_use_moment
 from .state import put
@@ -31,7 +31,8 @@ def turn_start(s: "DeadlandState", t: tuple) -> None:
         s.fresh = tuple(c for c in s.fresh if c not in mine)
     zombie = s.zombie[p]
     if s.log_enabled:
-        log(s, S_TURN, f"turn {s.turn}: {s.name(p)} ({'zombie' if zombie else 'survivor'}) on {s.the(s.pos[p])}")
+        log(s, S_TURN, f"turn {s.turn}: {PLAYER_NAMES[p]} ({'zombie' if zombie else 'survivor'}) "
+                       f"on {s.data.boards[s.pos[p]].called}")  # (s.name, s.the)
     s.stack.extend(ZOMBIE_TURN if zombie else SURVIVOR_TURN)
 
 
@@ -154,10 +155,10 @@ def _use_choices(s: "DeadlandState", p: int, private: bool):
     """``p``'s Using phase choices but the end, one by one (so a caller may stop at the first)."""
     events = s.data.events
     mine, fresh = s.objs[p], s.fresh
-    for q in s.survivors_here(s.pos[p]):
+    for q in (s.survivors_here(s.pos[p]) if mine or s.mun[p] or s.rat[p] else ()):  # (nothing to give: no one)
         if q == p or (q == s.traitor_known and not s.shown[q]):
             continue
-        tok_cap, obj_cap = s.limits(q)
+        tok_cap, obj_cap = BURDENED_LIMITS if len(s.inf[q]) >= BURDEN_LEVEL else LIMITS  # (s.limits(q))
         room = s.mun[q] + s.rat[q] < tok_cap
         if s.mun[p] and room:
             yield _give(s, "munitions", q)

@@ -159,8 +159,22 @@ class DeadlandState(State):
         pos, dead = self.pos, self.dead
         return [q for q in ORDERS[len(pos)][self.active if start is None else start] if pos[q] == b and not dead[q]]
 
+    def count_here(self, b: int) -> int:
+        """``len(self.here(b))``, without the list."""
+        pos, dead = self.pos, self.dead
+        n = pos.count(b)
+        if n and True in dead:
+            n = sum(1 for q in range(len(pos)) if pos[q] == b and not dead[q])
+        return n
+
     def survivors_here(self, b: int, start: int | None = None) -> list[int]:
         pos, zombie = self.pos, self.zombie  # (a dead seat is a zombie)
+        k = pos.count(b)
+        if k < 2:  # (often: nobody else there; one seat has no order to keep)
+            if k == 0:
+                return []
+            q = pos.index(b)
+            return [] if zombie[q] else [q]
         return [q for q in ORDERS[len(pos)][self.active if start is None else start] if pos[q] == b and not zombie[q]]
 
     def supply(self, kind: str) -> int:

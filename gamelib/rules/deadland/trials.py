@@ -38,11 +38,12 @@ def base_reduction(s: "DeadlandState", seat: int) -> bool:
     b = s.pos[seat]
     if b != s.data.base:
         return False
-    return not (len(s.here(b)) > 2 and not s.any_turned())
+    return True in s.turned or s.count_here(b) <= 2
 
 
 def alone(s: "DeadlandState", seat: int) -> bool:
-    return s.here(s.pos[seat]) == [seat]
+    """``seat`` is the only one on its board (``here`` would be ``[seat]``)."""
+    return not s.dead[seat] and s.count_here(s.pos[seat]) == 1
 
 
 def daily_count(s: "DeadlandState", seat: int, ate: bool, survivor: bool = True) -> int:
@@ -275,6 +276,8 @@ def traitor_before_daily(s: "DeadlandState", seat: int, ate: int) -> bool:
 
 def _daily_asks(s: "DeadlandState", seat: int, ate: int) -> bool:
     """Whether the daily trial waits for a choice, from public facts only (see ``may_hold``)."""
+    if s.role[seat] is None:  # (no Role card yet: only a Ration can make it wait)
+        return _can_eat(s, seat, ate)
     return (_can_eat(s, seat, ate) or survivor_moment(s, seat)
             or (s.may_hold(seat, "hermit") and alone(s, seat))
             or (s.role[seat] == "survivor"
@@ -293,6 +296,9 @@ def _draw(s: "DeadlandState", k: int, note: str = "") -> Action:
 
 
 def _daily_options(s: "DeadlandState", seat: int, ate: int) -> list[Action]:
+    if s.role[seat] is None:  # (no Role card yet: no reveal, no Survivor's choice of counts)
+        draw = _draw(s, daily_count(s, seat, bool(ate)))
+        return [EAT, draw] if _can_eat(s, seat, ate) else [draw]
     out = []
     if _can_eat(s, seat, ate):
         out.append(EAT)
