@@ -10,7 +10,7 @@ from .cards import BURDEN_LEVEL, BURDENED_LIMITS, LIMITS, PLAYER_NAMES, STOLEN_R
 from .common import S_EXCESS, S_MOVE, S_TURN, S_USE, S_ZOMBIE, drop_object, kept, log_same, take_tokens
 from .roles import apply_role_use, role_use_actions, role_use_moment
 from .state import put
-from .tasks import decision, push, step
+from .tasks import decision, step
 
 if TYPE_CHECKING:  # pragma: no cover
     from .state import DeadlandState
@@ -68,7 +68,7 @@ def destinations(s: "DeadlandState", p: int) -> list[int]:
 @step("move", "Movement")
 def move(s: "DeadlandState", t: tuple) -> None:
     if not s.cut:
-        push(s, ("ask_move", s.active))
+        s.stack.append(("ask_move", s.active))
 
 
 def _move_to(s: "DeadlandState", b: int) -> Action:
@@ -105,7 +105,7 @@ def _ask_move(s: "DeadlandState", t: tuple, a: Action) -> None:
     s.pos = put(s.pos, p, a.args[0])
     log_same(s, S_MOVE, "{} moves to {}", PLAYER_NAMES[p], s.the(s.pos[p]))
     if s.role_is(p, "contagious", True):
-        push(s, ("contagious", p))
+        s.stack.append(("contagious", p))
 
 
 @step("zmove", "Movement")
@@ -117,7 +117,7 @@ def zmove(s: "DeadlandState", t: tuple) -> None:
     if len(dests) == 1:
         _zombie_moves(s, z, dests[0])
     else:
-        push(s, ("ask_zmove", z))
+        s.stack.append(("ask_zmove", z))
 
 
 def _zmove_legal(s: "DeadlandState", t: tuple) -> list[Action]:
@@ -132,7 +132,7 @@ def _ask_zmove(s: "DeadlandState", t: tuple, a: Action) -> None:
 def _zombie_moves(s: "DeadlandState", z: int, b: int) -> None:
     s.pos = put(s.pos, z, b)
     log_same(s, S_ZOMBIE, "the zombie {} must move: it goes to {}", PLAYER_NAMES[z], s.the(b))
-    push(s, ("wound", z, ()))
+    s.stack.append(("wound", z, ()))
 
 
 # ---- Using / Exchanging objects ---------------------------------------------------------------------
@@ -186,7 +186,7 @@ def use_actions(s: "DeadlandState", p: int, private: bool = True) -> list[Action
 def use(s: "DeadlandState", t: tuple) -> None:
     p = s.active
     if not s.cut and (next(_use_choices(s, p, False), None) is not None or role_use_moment(s, p)):
-        push(s, ("ask_use", p))
+        s.stack.append(("ask_use", p))
 
 
 @decision("ask_use", "Using / Exchanging Objects", lambda s, t: use_actions(s, t[1]))
@@ -204,7 +204,7 @@ def _ask_use(s: "DeadlandState", t: tuple, a: Action) -> None:
         take_tokens(s, p, STOLEN_RATIONS, 0, S_USE)
     else:
         apply_role_use(s, p, a)
-    push(s, ("use",))
+    s.stack.append(("use",))
 
 
 def _hand_over(s: "DeadlandState", p: int, what: str, q: int) -> None:
@@ -242,7 +242,7 @@ def excess(s: "DeadlandState", t: tuple) -> None:
     over = s.mun[p] + s.rat[p] - tok_cap
     if over > 0:
         if s.mun[p] and s.rat[p]:
-            push(s, ("ask_excess", p))
+            s.stack.append(("ask_excess", p))
             return
         kind = "munitions" if s.mun[p] else "rations"
         if kind == "munitions":
@@ -252,7 +252,7 @@ def excess(s: "DeadlandState", t: tuple) -> None:
         if s.log_enabled:
             log(s, S_EXCESS, f"{s.name(p)} may carry {tok_cap} tokens: discards {over} {kind.capitalize()}")
     if len(s.objs[p]) > obj_cap:
-        push(s, ("ask_excess", p))
+        s.stack.append(("ask_excess", p))
 
 
 DISCARD_TOKENS = [Action("Discard 1 Munitions", "token", ("munitions",)), Action("Discard 1 Rations", "token", ("rations",))]
@@ -284,4 +284,4 @@ def _ask_excess(s: "DeadlandState", t: tuple, a: Action) -> None:
         drop_object(s, p, a.args[0])
         if s.log_enabled:
             log(s, S_EXCESS, f"{s.name(p)} discards the {s.data.events[a.args[0]].name}")
-    push(s, ("excess",))
+    s.stack.append(("excess",))

@@ -15,7 +15,7 @@ from gamelib.core import Action
 
 from . import effects, flow, reactions, roles, trials  # noqa: F401  (registers every step and decision)
 from .state import freeze
-from .tasks import ANYTIME, DECISIONS, advance, push
+from .tasks import ANYTIME, DECISIONS, advance
 
 if TYPE_CHECKING:  # pragma: no cover
     from .state import DeadlandState
@@ -66,5 +66,5 @@ def deal(s: "DeadlandState") -> None:
     s.rdeck = list(data.roles)
     s.rng.shuffle(s.rdeck)
     freeze(s)
-    push(s, ("turn_start",))
+    s.stack.append(("turn_start",))
     advance(s)

@@ -134,9 +134,9 @@ def react(s: "DeadlandState", t: tuple) -> None:
     if mode in ATTACKS:
         queue = shotgun_queue(s, seat)
         if queue:
-            push(s, ("ask_shotgun", queue[0], seat, mode, tuple(queue[1:])))
+            s.stack.append(("ask_shotgun", queue[0], seat, mode, tuple(queue[1:])))
             return
-    push(s, ("role_react", seat, mode))
+    s.stack.append(("role_react", seat, mode))
 
 
 @step("role_react")
@@ -145,7 +145,7 @@ def role_react(s: "DeadlandState", t: tuple) -> None:
     asked, so that being asked reveals nothing; only the real holder sees a reveal action."""
     _, seat, mode = t
     if s.may_hold(seat, "infectee") or s.may_hold(seat, "contagious"):
-        push(s, ("ask_role_add", seat, mode))
+        s.stack.append(("ask_role_add", seat, mode))
     else:
         add_held(s, seat)
 
@@ -216,7 +216,7 @@ def level_effect(s: "DeadlandState", seat: int, lv: int) -> None:
             if s.log_enabled:
                 log(s, S_LEVEL, f"{s.name(seat)} must discard an object: the {s.data.events[cid].name}")
         else:
-            push(s, ("ask_drop", seat))
+            s.stack.append(("ask_drop", seat))
     elif lv >= ZOMBIE_LEVEL:
         zombify(s, seat, "reaches Infection level 8")
 
@@ -239,7 +239,7 @@ def _drop(s: "DeadlandState", t: tuple, a: Action) -> None:
 def daily(s: "DeadlandState", t: tuple) -> None:
     seat = s.active
     if _daily_asks(s, seat, 0):
-        push(s, ("ask_daily", seat, 0))
+        s.stack.append(("ask_daily", seat, 0))
     else:
         _start_daily(s, seat, 0, daily_count(s, seat, False))
 
@@ -338,7 +338,7 @@ def _ask_daily(s: "DeadlandState", t: tuple, a: Action) -> None:
         if s.log_enabled:
             log(s, S_ROLES, f"{s.name(seat)} reveals the {s.data.roles[a.args[0]].name} card")
     if _daily_asks(s, seat, ate):
-        push(s, ("ask_daily", seat, ate))
+        s.stack.append(("ask_daily", seat, ate))
     else:
         _start_daily(s, seat, ate, daily_count(s, seat, bool(ate)))
 
@@ -358,7 +358,7 @@ def _start_daily(s: "DeadlandState", seat: int, ate: int, k: int) -> None:
         log_same(s, S_TRIAL, "{} (level {}) draws {}{}", PLAYER_NAMES[seat], lv, _cards(k),
                  f" ({', '.join(notes)})" if notes else "")
     s.trial = (seat, DAILY, k, (), None)
-    push(s, ("trial", seat, k, lv, DAILY))
+    s.stack.append(("trial", seat, k, lv, DAILY))
 
 
 @step("zdaily", "Daily Infection Trial")
@@ -366,7 +366,7 @@ def zdaily(s: "DeadlandState", t: tuple) -> None:
     z = s.active
     log_same(s, S_ZOMBIE, "{} (a zombie) draws two Virus cards", PLAYER_NAMES[z])
     s.trial = (z, ZDAILY, ZOMBIE_DRAW, (), None)
-    push(s, ("trial", z, ZOMBIE_DRAW, 0, ZDAILY))
+    s.stack.append(("trial", z, ZOMBIE_DRAW, 0, ZDAILY))
 
 
 # ---- one survivor's trial in an attack (or on a turned board) ---------------------------------------
@@ -398,9 +398,9 @@ def victim(s: "DeadlandState", t: tuple) -> None:
         return
     if survivor_moment(s, q) or survivor_chooses(s, q, trial_size(s, q, b, n, pistol, mode, 1),
                                                  trial_size(s, q, b, n, pistol, mode, 0)):
-        push(s, ("ask_survivor", q, b, n, pistol, mode))
+        s.stack.append(("ask_survivor", q, b, n, pistol, mode))
     else:
-        push(s, ("victim_go", q, b, n, pistol, mode, 1))
+        s.stack.append(("victim_go", q, b, n, pistol, mode, 1))
 
 
 def _survivor_legal(s: "DeadlandState", t: tuple) -> list[Action]:
@@ -420,9 +420,9 @@ def _ask_survivor(s: "DeadlandState", t: tuple, a: Action) -> None:
         s.shown = put(s.shown, t[1], True)
         if s.log_enabled:
             log(s, S_ROLES, f"{s.name(t[1])} reveals the Survivor card")
-        push(s, ("victim",) + t[1:])  # asks again if the count is now a choice
+        s.stack.append(("victim",) + t[1:])  # asks again if the count is now a choice
         return
-    push(s, ("victim_go",) + t[1:] + (a.args[0],))
+    s.stack.append(("victim_go",) + t[1:] + (a.args[0],))
 
 
 @step("victim_go")
@@ -438,4 +438,4 @@ def victim_go(s: "DeadlandState", t: tuple) -> None:
     # what brought the trial: the attack's Event card, the zombie player, or the turned-over board
     source = (s.ev[-1] if s.ev else None) if mode == ATTACK else s.active if mode == ZATTACK else b
     s.trial = (q, mode, k, (), source)
-    push(s, ("trial", q, k, len(s.inf[q]), mode))
+    s.stack.append(("trial", q, k, len(s.inf[q]), mode))
