@@ -587,4 +587,10 @@ class State(metaclass=_StateType):
 
 def log(state: State, section: str, text: str, visible_to: Iterable[str] | None = None) -> None:
     if state.log_enabled:
-        state._log_append(LogEntry(section, text, None if visible_to is None else frozenset(visible_to)))
+        entry = LogEntry(section, text, None if visible_to is None else frozenset(visible_to))
+        tail = state._tail
+        if tail is not None:  # (State._log_append's usual case, written out)
+            tail.append(entry)
+            state._nlog += 1
+        else:
+            state._log_append(entry)
