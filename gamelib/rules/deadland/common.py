@@ -122,9 +122,10 @@ def drop_object(s: "DeadlandState", seat: int, cid: str) -> None:
 
 # ---- Event piles -------------------------------------------------------------------------------------
 def pop_event(s: "DeadlandState", b: int) -> str:
-    deck = s.edeck[b]
+    edeck = s.edeck
+    deck = edeck[b]
     cid = deck[-1]
-    s.edeck = put(s.edeck, b, deck[:-1])
+    s.edeck = edeck[:b] + (deck[:-1],) + edeck[b + 1:]  # (put, written out: every Event drawn)
     if cid in s.known[b]:
         s.known = put(s.known, b, without(s.known[b], cid))
     return cid
@@ -135,7 +136,8 @@ def discard_event(s: "DeadlandState", b: int, cid: str) -> None:
     if s.turned[b]:
         s.box += (cid,)
     else:
-        s.edisc = put(s.edisc, b, s.edisc[b] + (cid,))
+        edisc = s.edisc
+        s.edisc = edisc[:b] + (edisc[b] + (cid,),) + edisc[b + 1:]  # (put, written out)
 
 
 def turnover(s: "DeadlandState", b: int) -> None:

@@ -30,11 +30,11 @@ def event(s: "DeadlandState", t: tuple) -> None:
             log(s, S_EVENT, f"{s.the(b)} is turned over: {s.name(p)} faces its bloodstain instead of an Event")
         s.stack.append(("victim", p, b, s.data.boards[b].bloodstain, 0, BLOOD))
         return
-    if s.may_hold(p, "looter"):
+    if s.role[p] is not None and s.may_hold(p, "looter"):
         # asked whatever their face-down card is, so that the question gives nothing away
         s.stack.append(("ask_looter", p, b))
         return
-    draw_event(s, p, b, s.role_is(p, "looter", True))
+    draw_event(s, p, b, s.role[p] == "looter" and s.role_is(p, "looter", True))
 
 
 def draw_event(s: "DeadlandState", p: int, b: int, extra: bool) -> None:
@@ -47,7 +47,8 @@ def draw_event(s: "DeadlandState", p: int, b: int, extra: bool) -> None:
 def apply_event(s: "DeadlandState", p: int, b: int, cid: str) -> None:
     card = s.data.events[cid]
     logging = s.log_enabled
-    log_same(s, S_EVENT, "{} turns over an Event card on {}: {}", PLAYER_NAMES[p], s.the(b), card.label)
+    log_same(s, S_EVENT, "{} turns over an Event card on {}: {}", PLAYER_NAMES[p], s.data.boards[b].called,
+             card.label)  # (s.the(b))
     if card.rations or card.munitions:
         take_tokens(s, p, card.rations, card.munitions, S_TYPES)
     if card.kind == "object":

@@ -99,12 +99,15 @@ def _move_legal(s: "DeadlandState", t: tuple) -> list[Action]:
 @decision("ask_move", "Movement", _move_legal)
 def _ask_move(s: "DeadlandState", t: tuple, a: Action) -> None:
     p = t[1]
+    boards = s.data.boards  # (s.the(b) is boards[b].called)
     if a.kind == "stay":
-        log_same(s, S_MOVE, "{} stays on {}", PLAYER_NAMES[p], s.the(s.pos[p]))
+        log_same(s, S_MOVE, "{} stays on {}", PLAYER_NAMES[p], boards[s.pos[p]].called)
         return
-    s.pos = put(s.pos, p, a.args[0])
-    log_same(s, S_MOVE, "{} moves to {}", PLAYER_NAMES[p], s.the(s.pos[p]))
-    if s.role_is(p, "contagious", True):
+    b = a.args[0]
+    pos = s.pos
+    s.pos = pos[:p] + (b,) + pos[p + 1:]  # (put, written out: nearly every turn)
+    log_same(s, S_MOVE, "{} moves to {}", PLAYER_NAMES[p], boards[b].called)
+    if s.role[p] == "contagious" and s.role_is(p, "contagious", True):
         s.stack.append(("contagious", p))
 
 

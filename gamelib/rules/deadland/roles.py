@@ -35,7 +35,7 @@ def _traitor_legal(s: "DeadlandState", t: tuple) -> list[Action]:
 
 def traitor_moment(s: "DeadlandState", p: int) -> bool:
     """Whether, for all the table knows, active player ``p`` might now reveal a face-down Traitor."""
-    return s.may_hold(p, "traitor") and bool(traitor_victims(s, p))
+    return s.role[p] is not None and s.may_hold(p, "traitor") and bool(traitor_victims(s, p))
 
 
 @anytime("traitor", _traitor_legal)

@@ -200,8 +200,13 @@ class DeadlandState(State):
         """The object of ``kind`` that ``seat`` may use now (held, not just drawn, not impeded)."""
         if self.zombie[seat] or self.dead[seat]:
             return None
-        cid = self.object_of(seat, kind)
-        if cid is None or cid in self.fresh or self.impeded(seat, kind):
+        events = self.data.events
+        for cid in self.objs[seat]:  # (object_of, written out: the Using phase asks this often)
+            if events[cid].object == kind:
+                break
+        else:
+            return None
+        if cid in self.fresh or self.impeded(seat, kind):
             return None
         return cid
 
@@ -230,7 +235,7 @@ class DeadlandState(State):
 
     def limits(self, seat: int) -> tuple[int, int]:
         """(tokens, objects) a survivor may carry: 4 and 2 at levels 6-7, else 6 and 3."""
-        return BURDENED_LIMITS if self.level(seat) >= BURDEN_LEVEL else LIMITS
+        return BURDENED_LIMITS if len(self.inf[seat]) >= BURDEN_LEVEL else LIMITS
 
     def target(self) -> int:
         return self.data.targets[len(self.pos)]

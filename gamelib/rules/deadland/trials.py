@@ -144,7 +144,7 @@ def role_react(s: "DeadlandState", t: tuple) -> None:
     """Everyone who might, for all the table knows, hold a face-down Infectee or Contagious is
     asked, so that being asked reveals nothing; only the real holder sees a reveal action."""
     _, seat, mode = t
-    if s.may_hold(seat, "infectee") or s.may_hold(seat, "contagious"):
+    if s.role[seat] is not None and (s.may_hold(seat, "infectee") or s.may_hold(seat, "contagious")):
         s.stack.append(("ask_role_add", seat, mode))
     else:
         add_held(s, seat)
@@ -349,7 +349,7 @@ def _start_daily(s: "DeadlandState", seat: int, ate: int, k: int) -> None:
         notes = []
         if base_reduction(s, seat):
             notes.append("one fewer on the Base")
-        if s.role_is(seat, "survivor", True):
+        if s.role[seat] == "survivor" and s.role_is(seat, "survivor", True):
             full = daily_count(s, seat, bool(ate), survivor=False)
             if k < full:
                 notes.append("one fewer: Survivor")
@@ -384,7 +384,7 @@ def trial_size(s: "DeadlandState", q: int, b: int, n: int, pistol: int, mode: st
             k -= 1
             if notes is not None:
                 notes.append("-1: Pistol")
-    if fewer and s.role_is(q, "survivor", True):
+    if fewer and s.role[q] == "survivor" and s.role_is(q, "survivor", True):
         k -= 1
         if notes is not None:
             notes.append("-1: Survivor")
