@@ -23,7 +23,7 @@ from collections.abc import Iterable, Mapping
 from itertools import count, islice
 from typing import Any
 
-from .action import Action, LogEntry, Outcome
+from .action import Action, LogEntry, Outcome, _set_section, _set_text, _set_visible_to
 from .errors import IllegalAction, PlyError, UnknownPlayer
 from .fields import Fields, compile_fields
 from .inputs import show
@@ -31,6 +31,7 @@ from .odds import Distribution
 from .rng import Rng, check_seed
 
 _ids = count(1)
+_new = object.__new__
 
 
 class _Tape:
@@ -319,12 +320,19 @@ class State(metaclass=_StateType):
                 break
         else:
             chosen = self._find(label)  # raises IllegalAction
+        frame = _new(_Frame)  # (_Frame(...) written out: no Python call for each action)
+        frame.action = chosen
+        frame.below = below = self._frames
+        frame.depth = 1 if below is None else below.depth + 1
         if keep:
-            snap = object.__new__(type(self))
+            frame.snap = snap = _new(type(self))
             self._copy_into(snap)
         else:
-            snap = None
-        self._frames = _Frame(chosen, self._frames, snap, self.rng.state, self._nlog, self._legal)
+            frame.snap = None
+        frame.rng = self.rng.state
+        frame.nlog = self._nlog
+        frame.legal = legal
+        self._frames = frame
         self._apply(chosen)
         self._legal = None
         return chosen
@@ -587,7 +595,10 @@ class State(metaclass=_StateType):
 
 def log(state: State, section: str, text: str, visible_to: Iterable[str] | None = None) -> None:
     if state.log_enabled:
-        entry = LogEntry(section, text, None if visible_to is None else frozenset(visible_to))
+        entry = _new(LogEntry)  # (LogEntry(...) through its slots' setters: no Python call)
+        _set_section(entry, section)
+        _set_text(entry, text)
+        _set_visible_to(entry, None if visible_to is None else frozenset(visible_to))
         tail = state._tail
         if tail is not None:  # (State._log_append's usual case, written out)
             tail.append(entry)
