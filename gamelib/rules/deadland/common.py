@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from gamelib.core import Action, LogEntry, Outcome, log
 
-from .cards import DECIDING, MAX_ILLNESS, MAX_RESISTANCE, RADIO_CARDS, TRAITOR_OBJECTS, ZOMBIE_LEVEL
+from .cards import DECIDING, MAX_ILLNESS, MAX_RESISTANCE, PLAYER_NAMES, RADIO_CARDS, TRAITOR_OBJECTS, ZOMBIE_LEVEL
 from .state import put, without
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -107,9 +107,9 @@ def take_tokens(s: "DeadlandState", seat: int, rations: int, munitions: int, sec
     if m:
         s.mun = put(s.mun, seat, s.mun[seat] + m)
     if (r or m) and s.log_enabled:
-        got = " and ".join(t for t in (f"{r} Rations" if r else "", f"{m} Munitions" if m else "") if t)
+        got = f"{r} Rations and {m} Munitions" if r and m else f"{r} Rations" if r else f"{m} Munitions"
         short = "" if (r, m) == (rations, munitions) else " (the supply ran short)"
-        log_same(s, section, "{} takes {}{}", s.name(seat), got, short)
+        log_same(s, section, "{} takes {}{}", PLAYER_NAMES[seat], got, short)
 
 
 def drop_object(s: "DeadlandState", seat: int, cid: str) -> None:

@@ -72,7 +72,8 @@ def event_done(s: "DeadlandState", t: tuple) -> None:
     for cid in s.ev:
         discard_event(s, b, cid)
     s.ev = ()
-    turnover(s, b)
+    if not s.edeck[b]:  # (turnover does nothing while cards are left)
+        turnover(s, b)
     if extra and s.role_is(p, "looter", True) and s.edeck[b]:
         cid = pop_event(s, b)
         card = s.data.events[cid]

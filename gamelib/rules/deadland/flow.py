@@ -38,7 +38,7 @@ def turn_start(s: "DeadlandState", t: tuple) -> None:
 
 @step("turn_end")
 def turn_end(s: "DeadlandState", t: tuple) -> None:
-    n = s.n
+    n = len(s.pos)  # (s.n)
     nxt = s.active
     for i in range(1, n + 1):
         nxt = (s.active + i) % n

@@ -307,6 +307,7 @@ def blank(game: Any, seed: int, scenario: Any = None) -> DeadlandState:
     return s
 
 
+_SCALARS = {int, bool, str, type(None)}
 _VALUES = tuple(name for name, kind in DeadlandState.fields.items() if kind is VALUE)
 
 
@@ -315,4 +316,10 @@ def freeze(s: DeadlandState) -> None:
     for name in _VALUES:
         v = getattr(s, name)
         if isinstance(v, list):
-            setattr(s, name, tuple(tuple(x) if isinstance(x, list) else x for x in v))
+            kinds = set(map(type, v))
+            if kinds <= _SCALARS:
+                setattr(s, name, tuple(v))
+            elif kinds == {list}:
+                setattr(s, name, tuple(map(tuple, v)))
+            else:
+                setattr(s, name, tuple(tuple(x) if isinstance(x, list) else x for x in v))

@@ -26,6 +26,9 @@ if TYPE_CHECKING:  # pragma: no cover
     from .state import DeadlandState
 
 ATTACKS = ATTACK_MODES
+#: daily_size(level) for every level a survivor can be at (looked up: it is asked at every decision
+#: of a daily trial)
+DAILY_SIZES = tuple(daily_size(lv) for lv in range(ZOMBIE_LEVEL + 1))
 #: the rulebook section a trial of each mode is logged under: its announcement, draws and Radio Contacts
 SECTION = {DAILY: S_TRIAL, ATTACK: S_ATTACK, ZATTACK: S_ZOMBIE, BLOOD: S_ATTACK, ZDAILY: S_ZOMBIE}
 MODES = tuple(SECTION)
@@ -48,7 +51,8 @@ def alone(s: "DeadlandState", seat: int) -> bool:
 
 def daily_count(s: "DeadlandState", seat: int, ate: bool, survivor: bool = True) -> int:
     """Cards of ``seat``'s daily trial; ``survivor=False``: a face-up Survivor takes the full number."""
-    n = daily_size(len(s.inf[seat]))
+    lv = len(s.inf[seat])
+    n = DAILY_SIZES[lv] if lv < len(DAILY_SIZES) else daily_size(lv)
     if s.pos[seat] == s.data.base and base_reduction(s, seat):
         n -= 1
     if ate:
