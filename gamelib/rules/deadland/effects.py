@@ -30,7 +30,7 @@ def event(s: "DeadlandState", t: tuple) -> None:
             log(s, S_EVENT, f"{s.the(b)} is turned over: {s.name(p)} faces its bloodstain instead of an Event")
         s.stack.append(("victim", p, b, s.data.boards[b].bloodstain, 0, BLOOD))
         return
-    if s.role[p] is not None and s.may_hold(p, "looter"):
+    if s.role[p] is not None and not s.shown[p] and s.may_hold(p, "looter"):
         # asked whatever their face-down card is, so that the question gives nothing away
         s.stack.append(("ask_looter", p, b))
         return

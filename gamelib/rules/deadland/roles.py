@@ -87,7 +87,7 @@ def role_use_moment(s: "DeadlandState", p: int) -> bool:
     """Whether, for all the table knows, ``p`` might now reveal a face-down Traitor, Scavenger or
     Medic. The Using phase then waits for ``p`` even with nothing else to do, so that its pause
     never shows who holds one of these cards."""
-    if s.role[p] is None:  # (no Role card yet: may_hold says no to every role)
+    if s.role[p] is None or s.zombie[p] or s.shown[p]:  # (may_hold's first test: no to every role)
         return False
     return (s.may_hold(p, "scavenger") or traitor_moment(s, p)
             or (s.may_hold(p, "medic") and len(s.inf[p]) >= MEDIC_LEVEL and s.usable(p, "medications") is not None))

@@ -148,7 +148,8 @@ def role_react(s: "DeadlandState", t: tuple) -> None:
     """Everyone who might, for all the table knows, hold a face-down Infectee or Contagious is
     asked, so that being asked reveals nothing; only the real holder sees a reveal action."""
     _, seat, mode = t
-    if s.role[seat] is not None and (s.may_hold(seat, "infectee") or s.may_hold(seat, "contagious")):
+    if (s.role[seat] is not None and not s.shown[seat]  # (may_hold's first test, for both roles)
+            and (s.may_hold(seat, "infectee") or s.may_hold(seat, "contagious"))):
         s.stack.append(("ask_role_add", seat, mode))
     else:
         add_held(s, seat)
@@ -255,7 +256,7 @@ def _can_eat(s: "DeadlandState", seat: int, ate: int) -> bool:
 
 def survivor_moment(s: "DeadlandState", seat: int) -> bool:
     """A trial starts for someone who might hold a face-down Survivor, once another player is a zombie."""
-    return (s.role[seat] is not None and s.may_hold(seat, "survivor")
+    return (s.role[seat] is not None and not s.shown[seat] and s.may_hold(seat, "survivor")
             and any(s.zombie[q] for q in range(len(s.pos)) if q != seat))
 
 
