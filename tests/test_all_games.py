@@ -139,6 +139,34 @@ def test_a_loaded_record_undoes_and_rewinds_like_the_game_it_records(name):
             steps += 1
 
 
+@pytest.mark.parametrize("name", NAMES)
+def test_a_loaded_record_is_the_game_played_with_apply(name):
+    """load_record's replay step (no _find, snapshots every few actions, the log's in-place tail)
+    against the checked path, over random games: the same position, history, log entry for entry
+    and text for text, and the same views; a label that does not replay gives the RecordError
+    that wraps the IllegalAction the checked apply raises there."""
+    from gamelib.core.inputs import show
+
+    game = gamelib.load(name)
+    for seed in range(12):
+        played = gamelib.play(game, gamelib.RandomAgent(seed), seed=seed)
+        loaded = gamelib.load_record(played.to_record())
+        assert loaded == played and loaded.history == played.history and loaded.outcome == played.outcome
+        assert loaded.log == played.log and [str(e) for e in loaded.log] == [str(e) for e in played.log]
+        assert [loaded.view(p) for p in (None, *game.players)] == [played.view(p) for p in (None, *game.players)]
+        labels = [a.label for a in played.history]
+        k = seed * 7 % len(labels)  # action k + 1 replaced by a label that is not legal there
+        bad = json.loads(played.to_record())
+        bad["actions"] = labels[:k] + ["Teleport to the moon"] + labels[k + 1:]
+        checked = played.at_ply(k)
+        with pytest.raises(gamelib.IllegalAction) as illegal:
+            checked.apply("Teleport to the moon")
+        with pytest.raises(gamelib.RecordError) as err:
+            gamelib.load_record(json.dumps(bad))
+        assert str(err.value) == (f"record field 'actions': action {k + 1} {show('Teleport to the moon')} "
+                                  f"does not replay: {illegal.value}")
+
+
 def _frames(state):
     out, f = [], state._frames
     while f is not None:

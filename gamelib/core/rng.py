@@ -33,6 +33,24 @@ def _numpy():
     return _np
 
 
+_tables: dict[int, tuple] = {}
+
+
+def _long_tables(m: int) -> tuple:
+    """For a numpy shuffle of ``m + 1`` items: (k * golden for k = 1..m, the sizes m + 1 .. 2, the
+    shifts and multipliers of mix64 as numpy scalars, numpy's uint64). Kept for the few deck sizes
+    the games use (at most 64 of them), made afresh for any other."""
+    got = _tables.get(m)
+    if got is None:
+        np = _numpy()
+        u = np.uint64
+        got = (np.arange(1, m + 1, dtype=u) * u(0x9E3779B97F4A7C15), np.arange(m + 1, 1, -1, dtype=u),
+               u(30), u(27), u(31), u(0xBF58476D1CE4E5B9), u(0x94D049BB133111EB), u)
+        if len(_tables) < 64:
+            _tables[m] = got
+    return got
+
+
 def check_seed(seed: Any, what: str = "seed") -> int:
     """``seed`` as a plain int, or ``SeedError``: a seed is a whole number from 0 to 2**64 - 1.
     Floats (even 3.0), booleans, None and strings are refused rather than converted."""
@@ -117,21 +135,18 @@ class Rng:
         of the time): draw k of a shuffle is mix64(state + k * golden) when nothing is rejected,
         and 64-bit numpy arithmetic wraps exactly as ``& _MASK`` does. Returns False, changing
         nothing, when a draw is near the top of the range (maybe rejected): then the loop decides."""
-        np = _numpy()
         m = len(seq) - 1
-        u = np.uint64
-        z = np.arange(1, m + 1, dtype=u) * u(0x9E3779B97F4A7C15) + u(self.state)
-        z ^= z >> u(30)
-        z *= u(0xBF58476D1CE4E5B9)
-        z ^= z >> u(27)
-        z *= u(0x94D049BB133111EB)
-        z ^= z >> u(31)
+        steps, sizes, c30, c27, c31, k1, k2, u = _long_tables(m)
+        z = steps + u(self.state)  # draw k's state: state + k * golden (wrapping)
+        z ^= z >> c30
+        z *= k1
+        z ^= z >> c27
+        z *= k2
+        z ^= z >> c31
         if int(z.max()) >= _SURE:
             return False
-        i = m
-        for j in (z % np.arange(m + 1, 1, -1, dtype=u)).tolist():  # for i = m .. 1: z % (i + 1)
+        for i, j in zip(range(m, 0, -1), (z % sizes).tolist()):  # for i = m .. 1: z % (i + 1)
             seq[i], seq[j] = seq[j], seq[i]
-            i -= 1
         self.state = (self.state + m * 0x9E3779B97F4A7C15) & _MASK
         return True
 

@@ -8,7 +8,9 @@ Costs do not grow with the length of a game:
 
 * the log lives on a shared append-only ``_Tape``: apply appends, undo only moves the end back,
   a clone shares it (the first clone that writes past a shared point starts a tape of its own
-  that points back to the shared part, so nothing is ever copied);
+  that points back to the shared part, so nothing is ever copied); ``_tail`` is the tape's list
+  while this state may append to it in place (its owner, at its end, past every pin), so most
+  entries cost one list append;
 * each undo frame keeps a snapshot of the game's fields (never the log) and the frames form an
   immutable linked list that clones share;
 * ``apply_fast`` is the simulators' path: no legality check beyond identity, no undo snapshot.
@@ -21,7 +23,7 @@ from collections.abc import Iterable, Mapping
 from itertools import count, islice
 from typing import Any
 
-from .action import Action, LogEntry, Outcome
+from .action import Action, LogEntry, Outcome, _set_section, _set_text, _set_visible_to
 from .errors import IllegalAction, PlyError, UnknownPlayer
 from .fields import Fields, compile_fields
 from .inputs import show
@@ -29,6 +31,7 @@ from .odds import Distribution
 from .rng import Rng, check_seed
 
 _ids = count(1)
+_new = object.__new__
 
 
 class _Tape:
@@ -129,7 +132,8 @@ class _StateType(type):
 
 
 class State(metaclass=_StateType):
-    __slots__ = ("game", "seed", "rng", "scenario", "_frames", "_legal", "_tape", "_nlog", "_id", "log_enabled")
+    __slots__ = ("game", "seed", "rng", "scenario", "_frames", "_legal", "_tape", "_nlog", "_tail", "_id",
+                 "log_enabled")
 
     # ---- hooks a game implements -------------------------------------------------------
     def _legal_actions(self) -> list[Action]:
@@ -215,6 +219,7 @@ class State(metaclass=_StateType):
         self._id = next(_ids)
         self._tape = _Tape([], None, 0, self._id)
         self._nlog = 0
+        self._tail: list | None = self._tape.items
         self.log_enabled = True
 
     @property
@@ -277,7 +282,7 @@ class State(metaclass=_StateType):
             self._apply(chosen)
         except BaseException:
             self._restore(frame)  # nothing is ever half-applied
-            self._tape = tape
+            self._tape = tape  # (_restore left _tail None)
             raise
         self._frames = frame
         self._legal = None
@@ -307,13 +312,27 @@ class State(metaclass=_StateType):
         ``at_ply`` into the other actions restore the checkpoint below and play on from it.
         Without a snapshot a failing action is not rolled back: only for a state that is
         thrown away when anything fails (a record that does not replay)."""
-        chosen = self._find(label)  # raises IllegalAction
+        legal = self._legal
+        if legal is None:  # (_legal_list)
+            legal = self._legal = [] if self.outcome is not None else self._legal_actions()
+        for chosen in legal:  # (_find, for a label)
+            if chosen.label == label:
+                break
+        else:
+            chosen = self._find(label)  # raises IllegalAction
+        frame = _new(_Frame)  # (_Frame(...) written out: no Python call for each action)
+        frame.action = chosen
+        frame.below = below = self._frames
+        frame.depth = 1 if below is None else below.depth + 1
         if keep:
-            snap = object.__new__(type(self))
+            frame.snap = snap = _new(type(self))
             self._copy_into(snap)
         else:
-            snap = None
-        self._frames = _Frame(chosen, self._frames, snap, self.rng.state, self._nlog, self._legal)
+            frame.snap = None
+        frame.rng = self.rng.state
+        frame.nlog = self._nlog
+        frame.legal = legal
+        self._frames = frame
         self._apply(chosen)
         self._legal = None
         return chosen
@@ -323,6 +342,7 @@ class State(metaclass=_StateType):
         self.rng.state = frame.rng
         self._nlog = frame.nlog
         self._tape = _tape_at(self._tape, frame.nlog)
+        self._tail = None  # (the next entry finds out whether it may go in place)
         self._legal = frame.legal
 
     def undo(self) -> Action:
@@ -380,6 +400,7 @@ class State(metaclass=_StateType):
         new._id = next(_ids)
         new._tape = _tape_at(self._tape, f.nlog)
         new._nlog = f.nlog
+        new._tail = None
         new.log_enabled = self.log_enabled
         new._pin()
         f.snap._copy_into(new)
@@ -392,6 +413,7 @@ class State(metaclass=_StateType):
         self._legal = other._legal
         self._tape = other._tape
         self._nlog = other._nlog
+        self._tail = None
         self._pin()
 
     @property
@@ -411,6 +433,11 @@ class State(metaclass=_StateType):
 
     # ---- the log ----------------------------------------------------------------------------
     def _log_append(self, entry: LogEntry) -> None:
+        tail = self._tail
+        if tail is not None:  # the usual case: in place at the end of our own tape
+            tail.append(entry)
+            self._nlog += 1
+            return
         tape, n = self._tape, self._nlog
         if tape.owner == self._id and n >= tape.pin:
             items = tape.items
@@ -420,8 +447,12 @@ class State(metaclass=_StateType):
         else:  # shared past this point: a tape of our own, pointing back
             if n > tape.pin:
                 tape.pin = n
-            self._tape = _Tape([entry], tape, n, self._id)
+            self._tape = tape = _Tape([entry], tape, n, self._id)
         self._nlog = n + 1
+        # Until _nlog or _tape change otherwise (undo, _become: they clear it), we stay at the end
+        # of our own tape and past its pin: a pin only ever rises to the length of some reader
+        # that shares the tape, and a reader longer than us needs us to have moved back first.
+        self._tail = tape.items
 
     def _pin(self) -> None:
         tape, n = self._tape, self._nlog
@@ -471,6 +502,7 @@ class State(metaclass=_StateType):
         new._id = next(_ids)
         new._tape = self._tape
         new._nlog = self._nlog
+        new._tail = None  # not the owner (self's own tail stays good: it appends past the pin)
         new.log_enabled = self.log_enabled
         self._pin()
         self._copy_into(new)
@@ -563,4 +595,13 @@ class State(metaclass=_StateType):
 
 def log(state: State, section: str, text: str, visible_to: Iterable[str] | None = None) -> None:
     if state.log_enabled:
-        state._log_append(LogEntry(section, text, None if visible_to is None else frozenset(visible_to)))
+        entry = _new(LogEntry)  # (LogEntry(...) through its slots' setters: no Python call)
+        _set_section(entry, section)
+        _set_text(entry, text)
+        _set_visible_to(entry, None if visible_to is None else frozenset(visible_to))
+        tail = state._tail
+        if tail is not None:  # (State._log_append's usual case, written out)
+            tail.append(entry)
+            state._nlog += 1
+        else:
+            state._log_append(entry)

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from gamelib.core import Action, LogEntry, Outcome, log
 
-from .cards import DECIDING, MAX_ILLNESS, MAX_RESISTANCE, RADIO_CARDS, TRAITOR_OBJECTS, ZOMBIE_LEVEL
+from .cards import DECIDING, MAX_ILLNESS, MAX_RESISTANCE, PLAYER_NAMES, RADIO_CARDS, TRAITOR_OBJECTS, ZOMBIE_LEVEL
 from .state import put, without
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -42,12 +42,19 @@ def log_same(s: "DeadlandState", section: str, template: str, *args: Any) -> Non
     writes the same sentence (a card drawn and discarded, a move...): entries are immutable, and
     most of a replay's log is such sentences, so a replay makes each of them once."""
     if s.log_enabled:
-        key = (section, template, *args)
+        key = (section, template, args)  # (no other key of the cache holds a tuple third)
         cache = s.data.made
         entry = cache.get(key)
         if entry is None:
             entry = cache[key] = LogEntry(section, template.format(*args))
-        s._log_append(entry)  # the state's own tape (gamelib.core.log would make a new entry)
+        # onto the state's own tape (gamelib.core.log would make a new entry): State._log_append,
+        # with its usual case written out, as a replay logs hundreds of these
+        tail = s._tail
+        if tail is not None:
+            tail.append(entry)
+            s._nlog += 1
+        else:
+            s._log_append(entry)
 
 
 # ---- Virus cards in sentences and in Infection decks --------------------------------------------------
@@ -100,9 +107,9 @@ def take_tokens(s: "DeadlandState", seat: int, rations: int, munitions: int, sec
     if m:
         s.mun = put(s.mun, seat, s.mun[seat] + m)
     if (r or m) and s.log_enabled:
-        got = " and ".join(t for t in (f"{r} Rations" if r else "", f"{m} Munitions" if m else "") if t)
+        got = f"{r} Rations and {m} Munitions" if r and m else f"{r} Rations" if r else f"{m} Munitions"
         short = "" if (r, m) == (rations, munitions) else " (the supply ran short)"
-        log_same(s, section, "{} takes {}{}", s.name(seat), got, short)
+        log_same(s, section, "{} takes {}{}", PLAYER_NAMES[seat], got, short)
 
 
 def drop_object(s: "DeadlandState", seat: int, cid: str) -> None:
@@ -115,9 +122,10 @@ def drop_object(s: "DeadlandState", seat: int, cid: str) -> None:
 
 # ---- Event piles -------------------------------------------------------------------------------------
 def pop_event(s: "DeadlandState", b: int) -> str:
-    deck = s.edeck[b]
+    edeck = s.edeck
+    deck = edeck[b]
     cid = deck[-1]
-    s.edeck = put(s.edeck, b, deck[:-1])
+    s.edeck = edeck[:b] + (deck[:-1],) + edeck[b + 1:]  # (put, written out: every Event drawn)
     if cid in s.known[b]:
         s.known = put(s.known, b, without(s.known[b], cid))
     return cid
@@ -128,7 +136,8 @@ def discard_event(s: "DeadlandState", b: int, cid: str) -> None:
     if s.turned[b]:
         s.box += (cid,)
     else:
-        s.edisc = put(s.edisc, b, s.edisc[b] + (cid,))
+        edisc = s.edisc
+        s.edisc = edisc[:b] + (edisc[b] + (cid,),) + edisc[b + 1:]  # (put, written out)
 
 
 def turnover(s: "DeadlandState", b: int) -> None:

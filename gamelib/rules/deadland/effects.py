@@ -28,26 +28,27 @@ def event(s: "DeadlandState", t: tuple) -> None:
     if s.turned[b]:
         if s.log_enabled:
             log(s, S_EVENT, f"{s.the(b)} is turned over: {s.name(p)} faces its bloodstain instead of an Event")
-        push(s, ("victim", p, b, s.data.boards[b].bloodstain, 0, BLOOD))
+        s.stack.append(("victim", p, b, s.data.boards[b].bloodstain, 0, BLOOD))
         return
-    if s.may_hold(p, "looter"):
+    if s.role[p] is not None and not s.shown[p] and s.may_hold(p, "looter"):
         # asked whatever their face-down card is, so that the question gives nothing away
-        push(s, ("ask_looter", p, b))
+        s.stack.append(("ask_looter", p, b))
         return
-    draw_event(s, p, b, s.role_is(p, "looter", True))
+    draw_event(s, p, b, s.role[p] == "looter" and s.role_is(p, "looter", True))
 
 
 def draw_event(s: "DeadlandState", p: int, b: int, extra: bool) -> None:
     cid = pop_event(s, b)
     s.ev += (cid,)
-    push(s, ("event_done", b, p, 1 if extra else 0))
+    s.stack.append(("event_done", b, p, 1 if extra else 0))
     apply_event(s, p, b, cid)
 
 
 def apply_event(s: "DeadlandState", p: int, b: int, cid: str) -> None:
     card = s.data.events[cid]
     logging = s.log_enabled
-    log_same(s, S_EVENT, "{} turns over an Event card on {}: {}", PLAYER_NAMES[p], s.the(b), card.label)
+    log_same(s, S_EVENT, "{} turns over an Event card on {}: {}", PLAYER_NAMES[p], s.data.boards[b].called,
+             card.label)  # (s.the(b))
     if card.rations or card.munitions:
         take_tokens(s, p, card.rations, card.munitions, S_TYPES)
     if card.kind == "object":
@@ -60,9 +61,9 @@ def apply_event(s: "DeadlandState", p: int, b: int, cid: str) -> None:
             s.fresh += (cid,)
             log_same(s, S_TYPES, "{} keeps the {} (usable from their next turn)", PLAYER_NAMES[p], card.name)
     elif card.kind == "zombie":
-        push(s, ("attack", b, card.attack, card.weapon))
+        s.stack.append(("attack", b, card.attack, card.weapon))
     elif card.kind == "infected":
-        push(s, ("infected", b))
+        s.stack.append(("infected", b))
 
 
 @step("event_done")
@@ -71,7 +72,8 @@ def event_done(s: "DeadlandState", t: tuple) -> None:
     for cid in s.ev:
         discard_event(s, b, cid)
     s.ev = ()
-    turnover(s, b)
+    if not s.edeck[b]:  # (turnover does nothing while cards are left)
+        turnover(s, b)
     if extra and s.role_is(p, "looter", True) and s.edeck[b]:
         cid = pop_event(s, b)
         card = s.data.events[cid]
@@ -117,7 +119,7 @@ def _ask_looter(s: "DeadlandState", t: tuple, a: Action) -> None:
     if len(_loot_legal(s, ("ask_loot", p, b))) == 1:
         _keep(s, p, b, s.ev[0])
     else:
-        push(s, ("ask_loot", p, b))
+        s.stack.append(("ask_loot", p, b))
 
 
 def _loot_legal(s: "DeadlandState", t: tuple) -> list[Action]:
@@ -139,7 +141,7 @@ def _keep(s: "DeadlandState", p: int, b: int, cid: str) -> None:
         if other != cid:
             discard_event(s, b, other)
     s.ev = (cid,)
-    push(s, ("event_done", b, p, 0))
+    s.stack.append(("event_done", b, p, 0))
     apply_event(s, p, b, cid)
 
 
@@ -150,9 +152,9 @@ def attack(s: "DeadlandState", t: tuple) -> None:
     if weapon:
         queue = [q for q in s.survivors_here(b) if s.usable(q, weapon)]
         if queue:
-            push(s, ("ask_seeoff", queue[0], b, n, weapon, tuple(queue[1:])))
+            s.stack.append(("ask_seeoff", queue[0], b, n, weapon, tuple(queue[1:])))
             return
-    push(s, ("pistol", b, n, ATTACK))
+    s.stack.append(("pistol", b, n, ATTACK))
 
 
 def _seeoff_legal(s: "DeadlandState", t: tuple) -> list[Action]:
@@ -179,9 +181,9 @@ def _ask_seeoff(s: "DeadlandState", t: tuple, a: Action) -> None:
         return
     rest = tuple(o for o in rest if s.usable(o, weapon))
     if rest:
-        push(s, ("ask_seeoff", rest[0], b, n, weapon, rest[1:]))
+        s.stack.append(("ask_seeoff", rest[0], b, n, weapon, rest[1:]))
     else:
-        push(s, ("pistol", b, n, ATTACK))
+        s.stack.append(("pistol", b, n, ATTACK))
 
 
 @step("victims")
@@ -218,7 +220,7 @@ def ia(s: "DeadlandState", t: tuple) -> None:
             s.held += (disc.pop(i),)
             if s.log_enabled:
                 log(s, S_OBJ, f"{s.name(q)} finds {article(need)} {need} in the Virus discards")
-            push(s, ("role_react", q, INFECTED))
+            s.stack.append(("role_react", q, INFECTED))
             return
     if s.log_enabled:
         log(s, S_OBJ, f"{s.name(q)}: no {need} in the Virus discards")
@@ -246,9 +248,9 @@ def zevent(s: "DeadlandState", t: tuple) -> None:
     s.ev += (cid,)
     card = s.data.events[cid]
     log_same(s, S_ZOMBIE, "the zombie {} turns over an Event card on {}: {}", PLAYER_NAMES[z], s.the(b), card.label)
-    push(s, ("event_done", b, z, 0))
+    s.stack.append(("event_done", b, z, 0))
     if card.kind == "infected":
-        push(s, ("infected", b))
+        s.stack.append(("infected", b))
     elif card.hand:
         gain_resistance(s, z, "hand symbol")
     else:
@@ -266,4 +268,4 @@ def zattack(s: "DeadlandState", t: tuple) -> None:
         return
     if s.log_enabled:
         log(s, S_ZOMBIE, f"Zombie Infection Trial: every survivor on {s.the(b)} draws {n} (the zombie's Resistance)")
-    push(s, ("pistol", b, n, ZATTACK))
+    s.stack.append(("pistol", b, n, ZATTACK))

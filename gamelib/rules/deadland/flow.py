@@ -6,11 +6,11 @@ from typing import TYPE_CHECKING
 
 from gamelib.core import Action, log
 
-from .cards import PLAYER_NAMES, STOLEN_RATIONS
+from .cards import BURDEN_LEVEL, BURDENED_LIMITS, LIMITS, PLAYER_NAMES, STOLEN_RATIONS
 from .common import S_EXCESS, S_MOVE, S_TURN, S_USE, S_ZOMBIE, drop_object, kept, log_same, take_tokens
 from .roles import apply_role_use, role_use_actions, role_use_moment
 from .state import put
-from .tasks import decision, push, step
+from .tasks import decision, step
 
 if TYPE_CHECKING:  # pragma: no cover
     from .state import DeadlandState
@@ -31,13 +31,14 @@ def turn_start(s: "DeadlandState", t: tuple) -> None:
         s.fresh = tuple(c for c in s.fresh if c not in mine)
     zombie = s.zombie[p]
     if s.log_enabled:
-        log(s, S_TURN, f"turn {s.turn}: {s.name(p)} ({'zombie' if zombie else 'survivor'}) on {s.the(s.pos[p])}")
+        log(s, S_TURN, f"turn {s.turn}: {PLAYER_NAMES[p]} ({'zombie' if zombie else 'survivor'}) "
+                       f"on {s.data.boards[s.pos[p]].called}")  # (s.name, s.the)
     s.stack.extend(ZOMBIE_TURN if zombie else SURVIVOR_TURN)
 
 
 @step("turn_end")
 def turn_end(s: "DeadlandState", t: tuple) -> None:
-    n = s.n
+    n = len(s.pos)  # (s.n)
     nxt = s.active
     for i in range(1, n + 1):
         nxt = (s.active + i) % n
@@ -67,7 +68,7 @@ def destinations(s: "DeadlandState", p: int) -> list[int]:
 @step("move", "Movement")
 def move(s: "DeadlandState", t: tuple) -> None:
     if not s.cut:
-        push(s, ("ask_move", s.active))
+        s.stack.append(("ask_move", s.active))
 
 
 def _move_to(s: "DeadlandState", b: int) -> Action:
@@ -98,13 +99,16 @@ def _move_legal(s: "DeadlandState", t: tuple) -> list[Action]:
 @decision("ask_move", "Movement", _move_legal)
 def _ask_move(s: "DeadlandState", t: tuple, a: Action) -> None:
     p = t[1]
+    boards = s.data.boards  # (s.the(b) is boards[b].called)
     if a.kind == "stay":
-        log_same(s, S_MOVE, "{} stays on {}", PLAYER_NAMES[p], s.the(s.pos[p]))
+        log_same(s, S_MOVE, "{} stays on {}", PLAYER_NAMES[p], boards[s.pos[p]].called)
         return
-    s.pos = put(s.pos, p, a.args[0])
-    log_same(s, S_MOVE, "{} moves to {}", PLAYER_NAMES[p], s.the(s.pos[p]))
-    if s.role_is(p, "contagious", True):
-        push(s, ("contagious", p))
+    b = a.args[0]
+    pos = s.pos
+    s.pos = pos[:p] + (b,) + pos[p + 1:]  # (put, written out: nearly every turn)
+    log_same(s, S_MOVE, "{} moves to {}", PLAYER_NAMES[p], boards[b].called)
+    if s.role[p] == "contagious" and s.role_is(p, "contagious", True):
+        s.stack.append(("contagious", p))
 
 
 @step("zmove", "Movement")
@@ -116,7 +120,7 @@ def zmove(s: "DeadlandState", t: tuple) -> None:
     if len(dests) == 1:
         _zombie_moves(s, z, dests[0])
     else:
-        push(s, ("ask_zmove", z))
+        s.stack.append(("ask_zmove", z))
 
 
 def _zmove_legal(s: "DeadlandState", t: tuple) -> list[Action]:
@@ -131,7 +135,7 @@ def _ask_zmove(s: "DeadlandState", t: tuple, a: Action) -> None:
 def _zombie_moves(s: "DeadlandState", z: int, b: int) -> None:
     s.pos = put(s.pos, z, b)
     log_same(s, S_ZOMBIE, "the zombie {} must move: it goes to {}", PLAYER_NAMES[z], s.the(b))
-    push(s, ("wound", z, ()))
+    s.stack.append(("wound", z, ()))
 
 
 # ---- Using / Exchanging objects ---------------------------------------------------------------------
@@ -154,10 +158,10 @@ def _use_choices(s: "DeadlandState", p: int, private: bool):
     """``p``'s Using phase choices but the end, one by one (so a caller may stop at the first)."""
     events = s.data.events
     mine, fresh = s.objs[p], s.fresh
-    for q in s.survivors_here(s.pos[p]):
+    for q in (s.survivors_here(s.pos[p]) if mine or s.mun[p] or s.rat[p] else ()):  # (nothing to give: no one)
         if q == p or (q == s.traitor_known and not s.shown[q]):
             continue
-        tok_cap, obj_cap = s.limits(q)
+        tok_cap, obj_cap = BURDENED_LIMITS if len(s.inf[q]) >= BURDEN_LEVEL else LIMITS  # (s.limits(q))
         room = s.mun[q] + s.rat[q] < tok_cap
         if s.mun[p] and room:
             yield _give(s, "munitions", q)
@@ -185,7 +189,7 @@ def use_actions(s: "DeadlandState", p: int, private: bool = True) -> list[Action
 def use(s: "DeadlandState", t: tuple) -> None:
     p = s.active
     if not s.cut and (next(_use_choices(s, p, False), None) is not None or role_use_moment(s, p)):
-        push(s, ("ask_use", p))
+        s.stack.append(("ask_use", p))
 
 
 @decision("ask_use", "Using / Exchanging Objects", lambda s, t: use_actions(s, t[1]))
@@ -203,7 +207,7 @@ def _ask_use(s: "DeadlandState", t: tuple, a: Action) -> None:
         take_tokens(s, p, STOLEN_RATIONS, 0, S_USE)
     else:
         apply_role_use(s, p, a)
-    push(s, ("use",))
+    s.stack.append(("use",))
 
 
 def _hand_over(s: "DeadlandState", p: int, what: str, q: int) -> None:
@@ -241,7 +245,7 @@ def excess(s: "DeadlandState", t: tuple) -> None:
     over = s.mun[p] + s.rat[p] - tok_cap
     if over > 0:
         if s.mun[p] and s.rat[p]:
-            push(s, ("ask_excess", p))
+            s.stack.append(("ask_excess", p))
             return
         kind = "munitions" if s.mun[p] else "rations"
         if kind == "munitions":
@@ -251,7 +255,7 @@ def excess(s: "DeadlandState", t: tuple) -> None:
         if s.log_enabled:
             log(s, S_EXCESS, f"{s.name(p)} may carry {tok_cap} tokens: discards {over} {kind.capitalize()}")
     if len(s.objs[p]) > obj_cap:
-        push(s, ("ask_excess", p))
+        s.stack.append(("ask_excess", p))
 
 
 DISCARD_TOKENS = [Action("Discard 1 Munitions", "token", ("munitions",)), Action("Discard 1 Rations", "token", ("rations",))]
@@ -283,4 +287,4 @@ def _ask_excess(s: "DeadlandState", t: tuple, a: Action) -> None:
         drop_object(s, p, a.args[0])
         if s.log_enabled:
             log(s, S_EXCESS, f"{s.name(p)} discards the {s.data.events[a.args[0]].name}")
-    push(s, ("excess",))
+    s.stack.append(("excess",))

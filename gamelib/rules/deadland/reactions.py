@@ -10,7 +10,7 @@ from gamelib.core import Action, log
 from .cards import DISCARDED, SHOTGUN_COST
 from .common import S_OBJ, S_ZOMBIE, drop_object, kept, settle_held
 from .state import put
-from .tasks import decision, push, step
+from .tasks import decision, step
 
 if TYPE_CHECKING:  # pragma: no cover
     from .state import DeadlandState
@@ -52,9 +52,9 @@ def _ask_shotgun(s: "DeadlandState", t: tuple, a: Action) -> None:
         return
     rest = tuple(o for o in rest if can_shoot(s, o))  # someone may have lost the means meanwhile
     if rest:
-        push(s, ("ask_shotgun", rest[0], victim, mode, rest[1:]))
+        s.stack.append(("ask_shotgun", rest[0], victim, mode, rest[1:]))
     else:
-        push(s, ("role_react", victim, mode))
+        s.stack.append(("role_react", victim, mode))
 
 
 # ---- Pistol: one card fewer for everyone in the attack ------------------------------------------------
@@ -63,9 +63,9 @@ def pistol(s: "DeadlandState", t: tuple) -> None:
     _, b, n, mode = t
     queue = [q for q in s.survivors_here(b) if can_aim(s, q)]
     if queue:
-        push(s, ("ask_pistol", queue[0], b, n, mode, tuple(queue[1:])))
+        s.stack.append(("ask_pistol", queue[0], b, n, mode, tuple(queue[1:])))
     else:
-        push(s, ("victims", b, n, 0, mode))
+        s.stack.append(("victims", b, n, 0, mode))
 
 
 def can_aim(s: "DeadlandState", q: int) -> bool:
@@ -88,13 +88,13 @@ def _ask_pistol(s: "DeadlandState", t: tuple, a: Action) -> None:
         if s.log_enabled:
             log(s, S_OBJ, f"{s.name(q)} spends a Munitions token with the Pistol: everyone on "
                           f"{s.the(b)} draws one card fewer in this attack")
-        push(s, ("victims", b, n, 1, mode))
+        s.stack.append(("victims", b, n, 1, mode))
         return
     rest = tuple(o for o in rest if can_aim(s, o))
     if rest:
-        push(s, ("ask_pistol", rest[0], b, n, mode, rest[1:]))
+        s.stack.append(("ask_pistol", rest[0], b, n, mode, rest[1:]))
     else:
-        push(s, ("victims", b, n, 0, mode))
+        s.stack.append(("victims", b, n, 0, mode))
 
 
 # ---- wounding a zombie that ends its movement here ------------------------------------------------------
@@ -131,7 +131,7 @@ def wound(s: "DeadlandState", t: tuple) -> None:
         return
     for q in s.survivors_here(s.pos[z]):
         if q not in done and wound_options(s, q, z):
-            push(s, ("ask_wound", q, z, done))
+            s.stack.append(("ask_wound", q, z, done))
             return
 
 
@@ -146,7 +146,7 @@ def _wound_legal(s: "DeadlandState", t: tuple) -> list[Action]:
 def _ask_wound(s: "DeadlandState", t: tuple, a: Action) -> None:
     _, q, z, done = t
     if a.kind == "pass":
-        push(s, ("wound", z, done + (q,)))
+        s.stack.append(("wound", z, done + (q,)))
         return
     weapon, k = a.args
     if weapon == "pistol":
@@ -171,4 +171,4 @@ def _ask_wound(s: "DeadlandState", t: tuple, a: Action) -> None:
         if z == s.active:
             s.cut = True
         return
-    push(s, ("wound", z, done))
+    s.stack.append(("wound", z, done))

@@ -11,7 +11,7 @@ from gamelib.core import Action, log
 from .cards import SCAVENGER_TOKENS
 from .common import S_ROLES, drop_object, take_tokens
 from .state import put, without
-from .tasks import anytime, decision, push, step
+from .tasks import anytime, decision, step
 
 if TYPE_CHECKING:  # pragma: no cover
     from .state import DeadlandState
@@ -35,7 +35,7 @@ def _traitor_legal(s: "DeadlandState", t: tuple) -> list[Action]:
 
 def traitor_moment(s: "DeadlandState", p: int) -> bool:
     """Whether, for all the table knows, active player ``p`` might now reveal a face-down Traitor."""
-    return s.may_hold(p, "traitor") and bool(traitor_victims(s, p))
+    return s.role[p] is not None and s.may_hold(p, "traitor") and bool(traitor_victims(s, p))
 
 
 @anytime("traitor", _traitor_legal)
@@ -87,6 +87,8 @@ def role_use_moment(s: "DeadlandState", p: int) -> bool:
     """Whether, for all the table knows, ``p`` might now reveal a face-down Traitor, Scavenger or
     Medic. The Using phase then waits for ``p`` even with nothing else to do, so that its pause
     never shows who holds one of these cards."""
+    if s.role[p] is None or s.zombie[p] or s.shown[p]:  # (may_hold's first test: no to every role)
+        return False
     return (s.may_hold(p, "scavenger") or traitor_moment(s, p)
             or (s.may_hold(p, "medic") and len(s.inf[p]) >= MEDIC_LEVEL and s.usable(p, "medications") is not None))
 
@@ -121,9 +123,9 @@ def contagious(s: "DeadlandState", t: tuple) -> None:
     if s.log_enabled:
         log(s, S_ROLES, f"the Contagious {s.name(p)} arrives among " + ", ".join(s.name(q) for q in targets))
     if all(s.mun[q] >= 1 for q in targets):
-        push(s, ("ask_cmun", targets[0], p, targets, ()))
+        s.stack.append(("ask_cmun", targets[0], p, targets, ()))
     else:
-        push(s, ("ctarget", p, targets))
+        s.stack.append(("ctarget", p, targets))
 
 
 def _cmun_legal(s: "DeadlandState", t: tuple) -> list[Action]:
@@ -137,11 +139,11 @@ def _ask_cmun(s: "DeadlandState", t: tuple, a: Action) -> None:
     if a.kind == "pass":
         if s.log_enabled:
             log(s, S_ROLES, f"{s.name(q)} will not give up a Munitions token")
-        push(s, ("ctarget", p, targets))
+        s.stack.append(("ctarget", p, targets))
         return
     agreed = agreed + (q,)
     if len(agreed) < len(targets):
-        push(s, ("ask_cmun", targets[len(agreed)], p, targets, agreed))
+        s.stack.append(("ask_cmun", targets[len(agreed)], p, targets, agreed))
         return
     for o in targets:
         s.mun = put(s.mun, o, s.mun[o] - 1)
@@ -154,9 +156,9 @@ def ctarget(s: "DeadlandState", t: tuple) -> None:
     if len(targets) == 1:
         if s.log_enabled:
             log(s, S_ROLES, f"{s.name(p)} infects {s.name(targets[0])} (Infected Area effect)")
-        push(s, ("ia", targets[0]))
+        s.stack.append(("ia", targets[0]))
     else:
-        push(s, ("ask_ctarget", p, targets))
+        s.stack.append(("ask_ctarget", p, targets))
 
 
 def _ctarget_legal(s: "DeadlandState", t: tuple) -> list[Action]:
@@ -168,4 +170,4 @@ def _ask_ctarget(s: "DeadlandState", t: tuple, a: Action) -> None:
     q = a.args[0]
     if s.log_enabled:
         log(s, S_ROLES, f"{s.name(t[1])} infects {s.name(q)} (Infected Area effect)")
-    push(s, ("ia", q))
+    s.stack.append(("ia", q))

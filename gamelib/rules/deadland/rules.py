@@ -15,20 +15,34 @@ from gamelib.core import Action
 
 from . import effects, flow, reactions, roles, trials  # noqa: F401  (registers every step and decision)
 from .state import freeze
-from .tasks import DECISIONS, advance, push
+from .tasks import ANYTIME, DECISIONS, advance
 
 if TYPE_CHECKING:  # pragma: no cover
     from .state import DeadlandState
 
 
 def legal_actions(s: "DeadlandState") -> list[Action]:
-    top = s.stack[-1]
-    return DECISIONS[top[0]][0](s, top)
+    """The decision on top of the pending work: the ``anytime`` powers it offers, then its own."""
+    t = s.stack[-1]
+    out = DECISIONS[t[0]][0](s, t)
+    extra: list[Action] | None = None
+    for extra_legal, _ in ANYTIME.values():
+        got = extra_legal(s, t)
+        if got:  # (almost never: no new list for the usual nothing)
+            extra = got if extra is None else extra + got
+    return out if extra is None else extra + out
 
 
 def apply(s: "DeadlandState", action: Action) -> None:
-    top = s.stack.pop()
-    DECISIONS[top[0]][1](s, top, action)
+    """Carry out one of ``legal_actions(s)``, then play on to the next decision."""
+    t = s.stack.pop()
+    power = ANYTIME.get(action.kind)
+    if power is None:
+        DECISIONS[t[0]][1](s, t, action)
+    else:
+        power[1](s, t, action)
+        if s.result is None:
+            s.stack.append(t)  # the decision is still to be answered
     advance(s)
 
 
@@ -52,5 +66,5 @@ def deal(s: "DeadlandState") -> None:
     s.rdeck = list(data.roles)
     s.rng.shuffle(s.rdeck)
     freeze(s)
-    push(s, ("turn_start",))
+    s.stack.append(("turn_start",))
     advance(s)

@@ -159,8 +159,22 @@ class DeadlandState(State):
         pos, dead = self.pos, self.dead
         return [q for q in ORDERS[len(pos)][self.active if start is None else start] if pos[q] == b and not dead[q]]
 
+    def count_here(self, b: int) -> int:
+        """``len(self.here(b))``, without the list."""
+        pos, dead = self.pos, self.dead
+        n = pos.count(b)
+        if n and True in dead:
+            n = sum(1 for q in range(len(pos)) if pos[q] == b and not dead[q])
+        return n
+
     def survivors_here(self, b: int, start: int | None = None) -> list[int]:
         pos, zombie = self.pos, self.zombie  # (a dead seat is a zombie)
+        k = pos.count(b)
+        if k < 2:  # (often: nobody else there; one seat has no order to keep)
+            if k == 0:
+                return []
+            q = pos.index(b)
+            return [] if zombie[q] else [q]
         return [q for q in ORDERS[len(pos)][self.active if start is None else start] if pos[q] == b and not zombie[q]]
 
     def supply(self, kind: str) -> int:
@@ -186,8 +200,13 @@ class DeadlandState(State):
         """The object of ``kind`` that ``seat`` may use now (held, not just drawn, not impeded)."""
         if self.zombie[seat] or self.dead[seat]:
             return None
-        cid = self.object_of(seat, kind)
-        if cid is None or cid in self.fresh or self.impeded(seat, kind):
+        events = self.data.events
+        for cid in self.objs[seat]:  # (object_of, written out: the Using phase asks this often)
+            if events[cid].object == kind:
+                break
+        else:
+            return None
+        if cid in self.fresh or self.impeded(seat, kind):
             return None
         return cid
 
@@ -216,7 +235,7 @@ class DeadlandState(State):
 
     def limits(self, seat: int) -> tuple[int, int]:
         """(tokens, objects) a survivor may carry: 4 and 2 at levels 6-7, else 6 and 3."""
-        return BURDENED_LIMITS if self.level(seat) >= BURDEN_LEVEL else LIMITS
+        return BURDENED_LIMITS if len(self.inf[seat]) >= BURDEN_LEVEL else LIMITS
 
     def target(self) -> int:
         return self.data.targets[len(self.pos)]
@@ -288,9 +307,19 @@ def blank(game: Any, seed: int, scenario: Any = None) -> DeadlandState:
     return s
 
 
+_SCALARS = {int, bool, str, type(None)}
+_VALUES = tuple(name for name, kind in DeadlandState.fields.items() if kind is VALUE)
+
+
 def freeze(s: DeadlandState) -> None:
     """Every VALUE field given as a list as a tuple (lists inside as tuples): the form the rules use."""
-    for name, kind in DeadlandState.fields.items():
+    for name in _VALUES:
         v = getattr(s, name)
-        if kind is VALUE and isinstance(v, list):
-            setattr(s, name, tuple(tuple(x) if isinstance(x, list) else x for x in v))
+        if isinstance(v, list):
+            kinds = set(map(type, v))
+            if kinds <= _SCALARS:
+                setattr(s, name, tuple(v))
+            elif kinds == {list}:
+                setattr(s, name, tuple(map(tuple, v)))
+            else:
+                setattr(s, name, tuple(tuple(x) if isinstance(x, list) else x for x in v))

@@ -26,7 +26,8 @@ Apply = Callable[["DeadlandState", tuple, Action], None]
 STEPS: dict[str, Step] = {}
 #: action kind -> (extra actions for the decision on top, what taking one does); see ``anytime``
 ANYTIME: dict[str, tuple[Legal, Apply]] = {}
-#: decision name -> (legal actions, apply, phase name shown to players)
+#: decision name -> (its own legal actions, apply, phase name shown to players); rules.py adds the
+#: ``anytime`` actions on top and hands those to their own apply
 DECISIONS: dict[str, tuple[Legal, Apply, str]] = {}
 #: step name -> phase name shown while it waits (steps never wait, but a phase is shown between them)
 PHASE_OF_STEP: dict[str, str] = {}
@@ -43,7 +44,7 @@ def step(name: str, phase: str = "") -> Callable[[Step], Step]:
 
 def decision(name: str, phase: str, legal: Legal) -> Callable[[Apply], Apply]:
     def deco(fn: Apply) -> Apply:
-        DECISIONS[name] = (_offer_anytime(legal), _take_anytime(fn), phase)
+        DECISIONS[name] = (legal, fn, phase)
         return fn
     return deco
 
@@ -56,33 +57,9 @@ def anytime(kind: str, legal: Legal) -> Callable[[Apply], Apply]:
     return deco
 
 
-def _offer_anytime(legal: Legal) -> Legal:
-    anytime = ANYTIME.values()  # a live view: powers registered later are offered too
-
-    def offer(s: "DeadlandState", t: tuple) -> list[Action]:
-        out = legal(s, t)
-        extra: list[Action] | None = None
-        for extra_legal, _ in anytime:
-            got = extra_legal(s, t)
-            if got:  # (almost never: no new list for the usual nothing)
-                extra = got if extra is None else extra + got
-        return out if extra is None else extra + out
-    return offer
-
-
-def _take_anytime(fn: Apply) -> Apply:
-    def take(s: "DeadlandState", t: tuple, a: Action) -> None:
-        if a.kind in ANYTIME:
-            ANYTIME[a.kind][1](s, t, a)
-            if s.result is None:
-                s.stack.append(t)  # the decision is still to be answered
-            return
-        fn(s, t, a)
-    return take
-
-
 def push(s: "DeadlandState", *tasks: tuple) -> None:
-    """Schedule ``tasks`` to run in the order given (before anything already pending)."""
+    """Schedule ``tasks`` to run in the order given (before anything already pending). The rules
+    schedule a single task with ``s.stack.append(task)`` itself (a replay schedules hundreds)."""
     if len(tasks) == 1:
         s.stack.append(tasks[0])
     else:
@@ -91,15 +68,18 @@ def push(s: "DeadlandState", *tasks: tuple) -> None:
 
 def advance(s: "DeadlandState") -> None:
     """Run steps until a player must decide or the game is over."""
-    stack, steps, decisions = s.stack, STEPS, DECISIONS
+    stack, steps = s.stack, STEPS.get
     while s.result is None:
         if not stack:
             raise AssertionError("deadland: the turn stack ran dry")  # turn_end always pushes the next turn
-        top = stack[-1]
-        if top[0] in decisions:
-            return
-        stack.pop()
-        steps[top[0]](s, top)
+        top = stack.pop()
+        run = steps(top[0])
+        if run is None:
+            stack.append(top)  # (steps are about five times as many as decisions: pop first)
+            if top[0] in DECISIONS:
+                return
+            raise KeyError(top[0])  # (neither a step nor a decision: a bug)
+        run(s, top)
     stack.clear()
 
 

@@ -26,6 +26,9 @@ if TYPE_CHECKING:  # pragma: no cover
     from .state import DeadlandState
 
 ATTACKS = ATTACK_MODES
+#: daily_size(level) for every level a survivor can be at (looked up: it is asked at every decision
+#: of a daily trial)
+DAILY_SIZES = tuple(daily_size(lv) for lv in range(ZOMBIE_LEVEL + 1))
 #: the rulebook section a trial of each mode is logged under: its announcement, draws and Radio Contacts
 SECTION = {DAILY: S_TRIAL, ATTACK: S_ATTACK, ZATTACK: S_ZOMBIE, BLOOD: S_ATTACK, ZDAILY: S_ZOMBIE}
 MODES = tuple(SECTION)
@@ -38,16 +41,18 @@ def base_reduction(s: "DeadlandState", seat: int) -> bool:
     b = s.pos[seat]
     if b != s.data.base:
         return False
-    return not (len(s.here(b)) > 2 and not s.any_turned())
+    return True in s.turned or s.count_here(b) <= 2
 
 
 def alone(s: "DeadlandState", seat: int) -> bool:
-    return s.here(s.pos[seat]) == [seat]
+    """``seat`` is the only one on its board (``here`` would be ``[seat]``)."""
+    return not s.dead[seat] and s.count_here(s.pos[seat]) == 1
 
 
 def daily_count(s: "DeadlandState", seat: int, ate: bool, survivor: bool = True) -> int:
     """Cards of ``seat``'s daily trial; ``survivor=False``: a face-up Survivor takes the full number."""
-    n = daily_size(len(s.inf[seat]))
+    lv = len(s.inf[seat])
+    n = DAILY_SIZES[lv] if lv < len(DAILY_SIZES) else daily_size(lv)
     if s.pos[seat] == s.data.base and base_reduction(s, seat):
         n -= 1
     if ate:
@@ -63,7 +68,11 @@ def daily_count(s: "DeadlandState", seat: int, ate: bool, survivor: bool = True)
 
 def level5_here(s: "DeadlandState", b: int) -> bool:
     """Someone on board ``b`` is exactly at level 5: zombie attacks there cost one more card."""
-    return any(s.level(q) == HEAVY_LEVEL for q in s.survivors_here(b))
+    pos, zombie, inf = s.pos, s.zombie, s.inf  # (survivors_here, in any order)
+    for q in range(len(pos)):
+        if pos[q] == b and not zombie[q] and len(inf[q]) == HEAVY_LEVEL:
+            return True
+    return False
 
 
 def survivor_can_reveal(s: "DeadlandState", seat: int) -> bool:
@@ -84,14 +93,16 @@ def trial(s: "DeadlandState", t: tuple) -> None:
     rec = s.trial
     if rec is None or rec[0] != seat or rec[1] != mode:
         rec = s.trial = (seat, mode, left, (), None)
+    # (the Virus deck and discards are lists changed in place, never replaced: a reshuffle after a
+    # Radio Contact refills the same list)
+    vdeck, vdisc, who, sec = s.vdeck, s.vdisc, PLAYER_NAMES[seat], SECTION[mode]
     while left > 0:
-        card = s.vdeck.pop()
+        card = vdeck.pop()
         vc = virus[card]
         kind = vc.kind
         if kind == "radio":
             rec = s.trial = (seat, mode, rec[2], rec[3] + ((card, RADIO_CONTACT),), rec[4])
-            sec = SECTION[mode]
-            log_same(s, sec, "{} draws a Radio Contact card", PLAYER_NAMES[seat])
+            log_same(s, sec, "{} draws a Radio Contact card", who)
             radio_contact(s, card, sec)
             if s.result is not None:
                 return
@@ -99,8 +110,8 @@ def trial(s: "DeadlandState", t: tuple) -> None:
         left -= 1
         if mode == ZDAILY:
             rec = s.trial = (seat, mode, rec[2], rec[3] + ((card, DISCARDED),), rec[4])
-            s.vdisc.append(card)
-            log_same(s, S_ZOMBIE, "{} draws {}: discarded", PLAYER_NAMES[seat], vc.called)
+            vdisc.append(card)
+            log_same(s, S_ZOMBIE, "{} draws {}: discarded", who, vc.called)
             if kind == "illness":
                 gain_resistance(s, seat, "an Illness card")
             continue
@@ -109,13 +120,13 @@ def trial(s: "DeadlandState", t: tuple) -> None:
         if fit and (mode != DAILY or level == start):
             rec = s.trial = (seat, mode, rec[2], rec[3] + ((card, DECIDING),), rec[4])
             s.held += (card,)
-            log_same(s, SECTION[mode], "{} draws {}: the next card for their Infection deck (level {})",
-                     PLAYER_NAMES[seat], vc.called, level)
+            log_same(s, sec, "{} draws {}: the next card for their Infection deck (level {})",
+                     who, vc.called, level)
             push(s, ("react", seat, mode), ("trial", seat, left, start, mode))
             return
         rec = s.trial = (seat, mode, rec[2], rec[3] + ((card, DISCARDED),), rec[4])
-        s.vdisc.append(card)
-        log_same(s, SECTION[mode], "{} draws {}: discarded{}", PLAYER_NAMES[seat], vc.called,
+        vdisc.append(card)
+        log_same(s, sec, "{} draws {}: discarded{}", who, vc.called,
                  " (a card was already added in this daily trial)" if fit else "")
 
 
@@ -127,9 +138,9 @@ def react(s: "DeadlandState", t: tuple) -> None:
     if mode in ATTACKS:
         queue = shotgun_queue(s, seat)
         if queue:
-            push(s, ("ask_shotgun", queue[0], seat, mode, tuple(queue[1:])))
+            s.stack.append(("ask_shotgun", queue[0], seat, mode, tuple(queue[1:])))
             return
-    push(s, ("role_react", seat, mode))
+    s.stack.append(("role_react", seat, mode))
 
 
 @step("role_react")
@@ -137,8 +148,9 @@ def role_react(s: "DeadlandState", t: tuple) -> None:
     """Everyone who might, for all the table knows, hold a face-down Infectee or Contagious is
     asked, so that being asked reveals nothing; only the real holder sees a reveal action."""
     _, seat, mode = t
-    if s.may_hold(seat, "infectee") or s.may_hold(seat, "contagious"):
-        push(s, ("ask_role_add", seat, mode))
+    if (s.role[seat] is not None and not s.shown[seat]  # (may_hold's first test, for both roles)
+            and (s.may_hold(seat, "infectee") or s.may_hold(seat, "contagious"))):
+        s.stack.append(("ask_role_add", seat, mode))
     else:
         add_held(s, seat)
 
@@ -209,7 +221,7 @@ def level_effect(s: "DeadlandState", seat: int, lv: int) -> None:
             if s.log_enabled:
                 log(s, S_LEVEL, f"{s.name(seat)} must discard an object: the {s.data.events[cid].name}")
         else:
-            push(s, ("ask_drop", seat))
+            s.stack.append(("ask_drop", seat))
     elif lv >= ZOMBIE_LEVEL:
         zombify(s, seat, "reaches Infection level 8")
 
@@ -232,7 +244,7 @@ def _drop(s: "DeadlandState", t: tuple, a: Action) -> None:
 def daily(s: "DeadlandState", t: tuple) -> None:
     seat = s.active
     if _daily_asks(s, seat, 0):
-        push(s, ("ask_daily", seat, 0))
+        s.stack.append(("ask_daily", seat, 0))
     else:
         _start_daily(s, seat, 0, daily_count(s, seat, False))
 
@@ -244,7 +256,7 @@ def _can_eat(s: "DeadlandState", seat: int, ate: int) -> bool:
 
 def survivor_moment(s: "DeadlandState", seat: int) -> bool:
     """A trial starts for someone who might hold a face-down Survivor, once another player is a zombie."""
-    return (s.role[seat] is not None and s.may_hold(seat, "survivor")
+    return (s.role[seat] is not None and not s.shown[seat] and s.may_hold(seat, "survivor")
             and any(s.zombie[q] for q in range(len(s.pos)) if q != seat))
 
 
@@ -269,6 +281,8 @@ def traitor_before_daily(s: "DeadlandState", seat: int, ate: int) -> bool:
 
 def _daily_asks(s: "DeadlandState", seat: int, ate: int) -> bool:
     """Whether the daily trial waits for a choice, from public facts only (see ``may_hold``)."""
+    if s.role[seat] is None:  # (no Role card yet: only a Ration can make it wait)
+        return _can_eat(s, seat, ate)
     return (_can_eat(s, seat, ate) or survivor_moment(s, seat)
             or (s.may_hold(seat, "hermit") and alone(s, seat))
             or (s.role[seat] == "survivor"
@@ -287,6 +301,9 @@ def _draw(s: "DeadlandState", k: int, note: str = "") -> Action:
 
 
 def _daily_options(s: "DeadlandState", seat: int, ate: int) -> list[Action]:
+    if s.role[seat] is None:  # (no Role card yet: no reveal, no Survivor's choice of counts)
+        draw = _draw(s, daily_count(s, seat, bool(ate)))
+        return [EAT, draw] if _can_eat(s, seat, ate) else [draw]
     out = []
     if _can_eat(s, seat, ate):
         out.append(EAT)
@@ -326,7 +343,7 @@ def _ask_daily(s: "DeadlandState", t: tuple, a: Action) -> None:
         if s.log_enabled:
             log(s, S_ROLES, f"{s.name(seat)} reveals the {s.data.roles[a.args[0]].name} card")
     if _daily_asks(s, seat, ate):
-        push(s, ("ask_daily", seat, ate))
+        s.stack.append(("ask_daily", seat, ate))
     else:
         _start_daily(s, seat, ate, daily_count(s, seat, bool(ate)))
 
@@ -337,7 +354,7 @@ def _start_daily(s: "DeadlandState", seat: int, ate: int, k: int) -> None:
         notes = []
         if base_reduction(s, seat):
             notes.append("one fewer on the Base")
-        if s.role_is(seat, "survivor", True):
+        if s.role[seat] == "survivor" and s.role_is(seat, "survivor", True):
             full = daily_count(s, seat, bool(ate), survivor=False)
             if k < full:
                 notes.append("one fewer: Survivor")
@@ -346,7 +363,7 @@ def _start_daily(s: "DeadlandState", seat: int, ate: int, k: int) -> None:
         log_same(s, S_TRIAL, "{} (level {}) draws {}{}", PLAYER_NAMES[seat], lv, _cards(k),
                  f" ({', '.join(notes)})" if notes else "")
     s.trial = (seat, DAILY, k, (), None)
-    push(s, ("trial", seat, k, lv, DAILY))
+    s.stack.append(("trial", seat, k, lv, DAILY))
 
 
 @step("zdaily", "Daily Infection Trial")
@@ -354,7 +371,7 @@ def zdaily(s: "DeadlandState", t: tuple) -> None:
     z = s.active
     log_same(s, S_ZOMBIE, "{} (a zombie) draws two Virus cards", PLAYER_NAMES[z])
     s.trial = (z, ZDAILY, ZOMBIE_DRAW, (), None)
-    push(s, ("trial", z, ZOMBIE_DRAW, 0, ZDAILY))
+    s.stack.append(("trial", z, ZOMBIE_DRAW, 0, ZDAILY))
 
 
 # ---- one survivor's trial in an attack (or on a turned board) ---------------------------------------
@@ -372,7 +389,7 @@ def trial_size(s: "DeadlandState", q: int, b: int, n: int, pistol: int, mode: st
             k -= 1
             if notes is not None:
                 notes.append("-1: Pistol")
-    if fewer and s.role_is(q, "survivor", True):
+    if fewer and s.role[q] == "survivor" and s.role_is(q, "survivor", True):
         k -= 1
         if notes is not None:
             notes.append("-1: Survivor")
@@ -386,9 +403,9 @@ def victim(s: "DeadlandState", t: tuple) -> None:
         return
     if survivor_moment(s, q) or survivor_chooses(s, q, trial_size(s, q, b, n, pistol, mode, 1),
                                                  trial_size(s, q, b, n, pistol, mode, 0)):
-        push(s, ("ask_survivor", q, b, n, pistol, mode))
+        s.stack.append(("ask_survivor", q, b, n, pistol, mode))
     else:
-        push(s, ("victim_go", q, b, n, pistol, mode, 1))
+        s.stack.append(("victim_go", q, b, n, pistol, mode, 1))
 
 
 def _survivor_legal(s: "DeadlandState", t: tuple) -> list[Action]:
@@ -408,9 +425,9 @@ def _ask_survivor(s: "DeadlandState", t: tuple, a: Action) -> None:
         s.shown = put(s.shown, t[1], True)
         if s.log_enabled:
             log(s, S_ROLES, f"{s.name(t[1])} reveals the Survivor card")
-        push(s, ("victim",) + t[1:])  # asks again if the count is now a choice
+        s.stack.append(("victim",) + t[1:])  # asks again if the count is now a choice
         return
-    push(s, ("victim_go",) + t[1:] + (a.args[0],))
+    s.stack.append(("victim_go",) + t[1:] + (a.args[0],))
 
 
 @step("victim_go")
@@ -426,4 +443,4 @@ def victim_go(s: "DeadlandState", t: tuple) -> None:
     # what brought the trial: the attack's Event card, the zombie player, or the turned-over board
     source = (s.ev[-1] if s.ev else None) if mode == ATTACK else s.active if mode == ZATTACK else b
     s.trial = (q, mode, k, (), source)
-    push(s, ("trial", q, k, len(s.inf[q]), mode))
+    s.stack.append(("trial", q, k, len(s.inf[q]), mode))
