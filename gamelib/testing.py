@@ -244,4 +244,28 @@ def check_game(game: Game, n_games: int = 100, seed: int = 0, deep_games: int = 
     return checked
 
 
-__all__ = ["check_game", "check_state", "check_odds", "chi2_sf", "goodness_of_fit", "ConformanceError", "ODDS_ALPHA"]
+__all__ = ["check_game", "check_state", "check_odds", "chi2_sf", "goodness_of_fit", "play_ops", "ConformanceError", "ODDS_ALPHA"]
+
+
+def play_ops(game: Game, seed: int, ops: list[str]) -> list[State]:
+    """Every state made by a sequence of ``ops`` from a new game: "act" (a random legal action),
+    "undo", "clone" and "at_ply" (a random earlier ply; both add a live state) on the current
+    state, "switch" (another live state becomes current). For property tests of the log and the
+    undo frames, which clones and rewinds share."""
+    states = [game.new_state(seed=seed)]
+    cur = 0
+    rng = Rng(seed)
+    for op in ops:
+        s = states[cur]
+        if op == "act" and not s.is_over:
+            legal = s.legal_actions()
+            s.apply(legal[rng.randbelow(len(legal))])
+        elif op == "undo" and s.ply:
+            s.undo()
+        elif op == "clone":
+            states.append(s.clone())
+        elif op == "at_ply":
+            states.append(s.at_ply(rng.randbelow(s.ply + 1)))
+        elif op == "switch":
+            cur = rng.randbelow(len(states))
+    return states

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 import gamelib
 from gamelib.core import Action, IllegalAction, State, log
 from gamelib.core.fields import CACHE, LIST, VALUE, Fields
-from gamelib.testing import chi2_sf, goodness_of_fit
+from gamelib.testing import chi2_sf, goodness_of_fit, play_ops
 from tests.toygame import Twenty, TwentyState
 
 GAME = Twenty()
@@ -69,22 +69,7 @@ def test_any_mix_of_apply_undo_clone_and_at_ply_keeps_every_log_and_history_righ
     """Every live state's log, history and position equal what its own record replays to."""
     gamelib.register("toy-twenty", Twenty)
     try:
-        states = [GAME.new_state(seed=seed)]
-        cur = 0
-        rng = gamelib.core.Rng(seed)
-        for op in ops:
-            s = states[cur]
-            if op == "act" and not s.is_over:
-                legal = s.legal_actions()
-                s.apply(legal[rng.randbelow(len(legal))])
-            elif op == "undo" and s.ply:
-                s.undo()
-            elif op == "clone":
-                states.append(s.clone())
-            elif op == "at_ply":
-                states.append(s.at_ply(rng.randbelow(s.ply + 1)))
-            elif op == "switch":
-                cur = rng.randbelow(len(states))
+        states = play_ops(GAME, seed, ops)
         for s in states:
             again = gamelib.load_record(s.to_record())
             assert again == s and again.log == s.log and again.history == s.history

@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import gamelib
-from gamelib.core import Rng
+from gamelib.testing import play_ops
 
 GAME = gamelib.load("deadland", players=3)
 
@@ -17,22 +17,7 @@ GAME = gamelib.load("deadland", players=3)
 @given(st.integers(0, 2**32),
        st.lists(st.sampled_from(["act", "act", "act", "undo", "clone", "at_ply", "switch", "switch"]), max_size=60))
 def test_clones_undo_and_rewinds_keep_every_deadland_log_right(seed, ops):
-    states = [GAME.new_state(seed=seed)]
-    cur = 0
-    rng = Rng(seed)
-    for op in ops:
-        s = states[cur]
-        if op == "act" and not s.is_over:
-            legal = s.legal_actions()
-            s.apply(legal[rng.randbelow(len(legal))])
-        elif op == "undo" and s.ply:
-            s.undo()
-        elif op == "clone":
-            states.append(s.clone())
-        elif op == "at_ply":
-            states.append(s.at_ply(rng.randbelow(s.ply + 1)))
-        elif op == "switch":
-            cur = rng.randbelow(len(states))
+    states = play_ops(GAME, seed, ops)
     for s in states:
         again = gamelib.load_record(s.to_record())
         assert again == s and again.history == s.history
