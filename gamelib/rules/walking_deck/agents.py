@@ -30,8 +30,7 @@ class HeuristicAgent(Agent):
         best, best_cost = legal[0], float("inf")
         # Scoring a draw asks chars_ahead once per card in the pile; it reads the whole Memory
         # and does not change while the position does not: counted once per decision.
-        self._ahead = None
-        self._ahead = self.chars_ahead(state)
+        self._ahead = self.chars_ahead(state)  # (None here: choose() clears it when it returns)
         try:
             for a in legal:
                 c = self.cost(state, a)
