@@ -9,18 +9,18 @@ string, so a teacher can share a link to one game, seen one way:
     &pause=1.5                         seconds between agents' decisions
 
 Under Voila the query string reaches the kernel as ``QUERY_STRING``; with pre-started
-(preheated) kernels the notebook runs before anyone asks for the page, so ``voila.utils
-.get_query_string()`` waits for the request, as Voila documents. Outside Voila (JupyterLab,
-nbval) there is no query string and the defaults apply. A wrong parameter never breaks the
+(preheated) kernels the notebook runs before anyone asks for the page, so it waits for the
+request first, as Voila's ``get_query_string`` does (``preheat.py`` says why not that one).
+Outside Voila (JupyterLab, nbval) there is no query string and the defaults apply. A wrong parameter never breaks the
 page: it is reported in words above the game, and its default is used."""
 from __future__ import annotations
 
-import os
 from typing import Any, Mapping
 from urllib.parse import parse_qs
 
 from ..core import Game, GamelibError, load
 from ..core.registry import game_class
+from . import preheat
 from .controls import PERSON, parse_seed
 from .stepper import Stepper
 
@@ -31,15 +31,9 @@ FALSE = {"0", "false", "no", "off", ""}
 
 
 def query_string() -> str:
-    """The page's query string (without '?'), or '' outside Voila."""
-    if os.environ.get("VOILA_PREHEAT") == "True":  # a pre-started kernel: wait for the request
-        try:
-            from voila.utils import get_query_string
-
-            return get_query_string() or ""
-        except Exception:  # noqa: BLE001 - no Voila here after all: no parameters
-            return os.environ.get("QUERY_STRING", "")
-    return os.environ.get("QUERY_STRING", "")
+    """The page's query string (without '?'), or '' outside Voila. A pre-started kernel waits
+    for the request first (``preheat``: Voila's protocol, without importing Voila)."""
+    return preheat.get_query_string()
 
 
 def _flag(name: str, text: str) -> bool:

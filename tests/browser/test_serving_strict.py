@@ -54,7 +54,7 @@ def strict(tmp_path_factory):
     need_browser()
     root = tmp_path_factory.mktemp("served")
     shutil.copy(bb.ROOT / "notebooks" / "dashboards" / WALKING_DECK, root / WALKING_DECK)
-    _notebook(root / "slow.ipynb", ["from voila.utils import wait_for_request\nwait_for_request()",
+    _notebook(root / "slow.ipynb", ["from gamelib.widgets.preheat import wait_for_request\nwait_for_request()",
                                     "import time\ntime.sleep(600)"])
     _notebook(root / "dead.ipynb", ["print('never')"], kernel="gamelib-dead")
     spec = root / "data" / "kernels" / "gamelib-dead"

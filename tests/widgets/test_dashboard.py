@@ -1,6 +1,8 @@
 """``dashboard()``: the URL's query string chooses the game, safely (without a browser)."""
 from __future__ import annotations
 
+import sys
+
 import gamelib
 from gamelib.widgets import PERSON, dashboard, parse_parameters
 
@@ -52,14 +54,68 @@ def test_the_query_string_comes_from_voila(monkeypatch):
     monkeypatch.setenv("QUERY_STRING", "seed=42")
     assert dashboard_module.query_string() == "seed=42"
     assert dashboard("walking-deck").state.seed == 42
-    # a pre-started kernel asks Voila for the request's query string (it waits for the request)
+    monkeypatch.delenv("QUERY_STRING")
+    assert dashboard("walking-deck").state.seed == 1  # JupyterLab, nbval: the defaults
+
+
+def _request_server(monkeypatch, details: str):
+    """A stand-in for Voila's request-details websocket on loopback: it answers a kernel that
+    connects to ``voila/query/<its kernel id>`` with ``details``, as Voila does once the visitor's
+    request arrives. Returns the paths it was asked for."""
+    import threading
+
+    from websockets.sync.server import serve
+
+    asked: list[str] = []
+
+    def answer(ws):
+        asked.append(ws.request.path)
+        ws.send(details)
+
+    server = serve(answer, "127.0.0.1", 0)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    monkeypatch.setenv("VOILA_PREHEAT", "True")
+    monkeypatch.setenv("VOILA_APP_IP", "127.0.0.1")
+    monkeypatch.setenv("VOILA_APP_PORT", str(server.socket.getsockname()[1]))
+    monkeypatch.setenv("VOILA_SERVER_URL", "/")
+    monkeypatch.setenv("VOILA_KERNEL_ID", "k-123")
+    monkeypatch.delenv("VOILA_WS_BASE_URL", raising=False)
+    # the wait writes the details into os.environ: set then delete, so monkeypatch removes them
+    # again afterwards (else they leak into every kernel this worker starts later, e.g. nbval's)
+    for name in ("QUERY_STRING", "SCRIPT_NAME"):
+        monkeypatch.setenv(name, "")
+        monkeypatch.delenv(name)
+    return server, asked
+
+
+def test_a_pre_started_kernel_waits_for_its_visitors_link(monkeypatch):
+    # without importing voila (preheat.py: that import costs seconds in every kernel)
     import types
 
-    fake = types.ModuleType("voila.utils")  # (the real one waits for a Voila request)
-    fake.get_query_string = lambda url=None: "seed=43"
+    def not_this(*args, **kwargs):
+        raise AssertionError("voila.utils was used: its import costs seconds in every kernel")
+
+    fake = types.ModuleType("voila.utils")
+    fake.get_query_string = fake.wait_for_request = not_this
     monkeypatch.setitem(sys.modules, "voila.utils", fake)
-    monkeypatch.setenv("VOILA_PREHEAT", "True")
-    assert dashboard("walking-deck").state.seed == 43
-    monkeypatch.delenv("QUERY_STRING")
-    monkeypatch.delenv("VOILA_PREHEAT")
-    assert dashboard("walking-deck").state.seed == 1  # JupyterLab, nbval: the defaults
+    server, asked = _request_server(monkeypatch, '{"QUERY_STRING": "seed=43&large=1", "SCRIPT_NAME": "/"}')
+    try:
+        s = dashboard("walking-deck")
+    finally:
+        server.shutdown()
+    assert asked == ["/voila/query/k-123"]
+    assert s.state.seed == 43 and s.large
+
+
+def test_a_pre_started_kernel_without_an_answer_keeps_the_defaults(monkeypatch):
+    from gamelib.widgets import preheat
+
+    server, asked = _request_server(monkeypatch, "not json")
+    try:
+        assert preheat.get_query_string() == ""
+    finally:
+        server.shutdown()
+    assert asked == ["/voila/query/k-123"]
+    # nobody listening: refused at once, the defaults again
+    monkeypatch.setenv("VOILA_APP_PORT", "1")
+    assert dashboard("walking-deck").state.seed == 1
