@@ -1,5 +1,7 @@
-"""Loaded first by every pytest process (``-p tests.startup`` in pyproject.toml's addopts), before
-the plugins installed with packages, so it can spare each of them a slow import.
+"""A pytest plugin loaded first by every pytest process of the suite (``-p gamelib.pytest_startup``
+in pyproject.toml's addopts), before the plugins installed with packages, so it can spare each of
+them a slow import. It lives in the package, not in tests/, so that ``pytest`` typed in any folder
+finds it (a console script has no repository folder on its path when plugins load).
 
 nbval imports nbformat, which imports jsonschema; jsonschema's optional "iri" format checker
 imports ``rfc3987_syntax``, which compiles a Lark grammar on import: about 1.8 CPU-seconds in
