@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 import os
+import sys
 from typing import Mapping
 
 #: how long to wait for the websocket to open (the request itself may come much later)
@@ -43,17 +44,29 @@ def wait_for_request() -> None:
     # the sync client runs its own thread, so this works under the kernel's running event loop
     from websockets.sync.client import connect
 
+    # No keepalive pings of our own: the kernel may wait hours for its visitor on a loopback
+    # connection, and a server too busy to answer a ping within the library's 20 s (a class
+    # arriving at once) would otherwise close it, and the page would lose its link's settings
+    # (Voila's own helper does that: a 45 s stall of the server, and the page has the defaults).
+    # The server's own pings are still answered.
     try:
-        with connect(request_url(), open_timeout=OPEN_TIMEOUT_S) as ws:
+        with connect(request_url(), open_timeout=OPEN_TIMEOUT_S, ping_interval=None) as ws:
             message = ws.recv()
-    except Exception:  # noqa: BLE001 - refused, timed out, closed: no details, so the defaults
+    except Exception as exc:  # noqa: BLE001 - refused, timed out, closed: no details, so the defaults
+        _complain(f"no request details from {request_url()} ({exc!r}): the page uses the defaults")
         return
     try:
         details = json.loads(message)
     except (TypeError, ValueError):
+        _complain(f"request details that are not JSON ({str(message)[:80]!r}): the page uses the defaults")
         return
     if isinstance(details, dict):
         os.environ.update({str(k): str(v) for k, v in details.items()})
+
+
+def _complain(text: str) -> None:
+    """To the server's log (a kernel's stderr goes there), not to the page."""
+    print(f"gamelib.widgets.preheat: {text}", file=sys.__stderr__, flush=True)
 
 
 def get_query_string() -> str:
