@@ -30,6 +30,11 @@ WON, LOST = "won", "lost"  # terminal keys
 _T, _D = 3, 5
 SRC, HEALED = 1 << 7, 1 << 8
 _FLAGS = SRC | HEALED
+# One Character that nothing still to come can kill (see InterrogationSolver.key): no
+# weaknesses (so no Calamity hits it), toughness 3, no damage, and a bit of its own so that the
+# damage it takes is forgotten again by the next key.
+_IMM_BIT = 1 << 9
+IMM = _IMM_BIT | 3 << _T
 
 
 def char_code(weak: int, toughness: int, damage: int) -> int:
@@ -64,28 +69,49 @@ def _add_heals(after: tuple, effects: tuple) -> tuple:
 
 
 class _CodeMap(dict):
-    """See InterrogationSolver._code_map: a dict that computes a code's entry when first asked."""
+    """See InterrogationSolver._code_map: a dict that computes a code's entry when first asked.
+    ``heals`` None: nothing can heal any more."""
 
-    def __init__(self, heals: tuple, pres: int, pend: int | None):
+    def __init__(self, heals: tuple | None, pres: int, pend: int | None, harm: tuple):
         super().__init__()
-        self.heals, self.pres, self.pend = heals, pres, pend
+        self.heals, self.pres, self.pend, self.harm = heals, pres, pend, harm
 
     def __missing__(self, c: int) -> int:
+        if c & _IMM_BIT:
+            self[c] = IMM
+            return IMM
         wk, d = c & 7, c >> _D & 3
         x = c
-        if d:
+        if self.heals is None:  # only what a Character can still take matters
+            x = (c & (7 | _FLAGS)) | ((c >> _T & 3) - d) << _T
+        elif d:
             pend = self.pend
             h = self.heals[wk] + _POP[wk & ~self.pres & 7]
             if pend is not None and not c & HEALED and (not pend or wk & pend):
                 h += 1
             if d > h:
                 x = (c & (7 | _FLAGS)) | ((c >> _T & 3) - d + h) << _T | h << _D
+        if not x & SRC and (x >> _T & 3) - (x >> _D & 3) >= self.harm[wk]:
+            x = IMM
         self[c] = x
         return x
 
 
-# code -> canonical code when nothing can heal any more: only what a Character can still take
-_NO_HEAL_MAP = tuple((c & (7 | _FLAGS)) | (_tough(c) - _dmg(c)) << _T for c in range(1 << 9))
+def _harm_of(effects: tuple, tokens: int) -> tuple:
+    """The most damage the effects ``effects`` can do to one Character, by its weaknesses 0..7:
+    every damage point, and one per Calamity that some token (``tokens``: the union of their
+    weaknesses) can make hit it."""
+    out = [0] * 8
+    for x in effects:
+        if x[0] == "damage":
+            for wk in range(8):
+                out[wk] += x[1]
+        elif x[0] == "calamity":
+            u = (tokens | x[1]) & ~x[2]
+            for wk in range(8):
+                if u & wk:
+                    out[wk] += 1
+    return tuple(out)
 
 
 class OverBudget(Exception):
@@ -176,6 +202,12 @@ class InterrogationSolver:
         # heals[i][wk]: the heal effects in the rest of the Memory from i that can heal a
         # Character of weaknesses wk (each heals a Character at most once)
         self.heals = [(0,) * 8] * (n + 1)
+        # harm[i][wk]: the most damage the rest of the Memory from i can do to one Character of
+        # weaknesses wk (see _harm_of); a Character that can take that much is never buried
+        self._tokens = 0
+        for mask, _ in self.base:
+            self._tokens |= mask
+        self.harm = [(0,) * 8] * (n + 1)
         lost = [b >= R.limit for b in range(R.limit + 2)]
         for i in range(n - 1, -1, -1):
             kinds = R.kinds[self.memory[i]]
@@ -183,6 +215,7 @@ class InterrogationSolver:
             self.cal_ahead[i] = self.cal_ahead[i + 1] or "calamity" in kinds
             self.harm_ahead[i] = self.harm_ahead[i + 1] or "calamity" in kinds or "damage" in kinds
             self.heals[i] = _add_heals(self.heals[i + 1], R.grey[self.memory[i]])
+            self.harm[i] = tuple(a + b for a, b in zip(self.harm[i + 1], _harm_of(R.grey[self.memory[i]], self._tokens)))
             new = []
             for b in range(R.limit + 2):
                 if b >= R.limit:
@@ -204,19 +237,23 @@ class InterrogationSolver:
         self._groups: dict[tuple, tuple] = {}
         self._ctx_heals: list[tuple] = []
         self._heal_ids: dict[tuple, int] = {}
-        self._maps: dict[tuple, tuple[int, ...]] = {}
-        self._no_heal_map = _NO_HEAL_MAP
+        self._maps: dict[tuple, _CodeMap] = {}
+        self._harms: list[tuple] = []
+        self._harm_ids: dict[tuple, int] = {}
+        self._harm_plus: dict[tuple, int] = {}
+        # a drawn Calamity Boris may still redraw can become any token
+        self._redraw_tokens = self._tokens if R.power == "redraw" else 0
 
-    def _rest_of(self, src: str, nxt: int) -> tuple[bool, bool, bool, int, tuple]:
-        """(heal, calamity, harm, must-bury, heals by weaknesses) still to come in the banner
-        being applied."""
+    def _rest_of(self, src: str, nxt: int) -> tuple[bool, bool, bool, int, tuple, tuple]:
+        """(heal, calamity, harm, must-bury, heals by weaknesses, harm by weaknesses) still to
+        come in the banner being applied."""
         k = (src, nxt)
         r = self._rest.get(k)
         if r is None:
             rest = self.rules.grey[src][nxt:]
             kinds = [x[0] for x in rest]
             r = self._rest[k] = ("heal" in kinds, "calamity" in kinds, "calamity" in kinds or "damage" in kinds,
-                                 int("bury_self" in kinds), _add_heals((0,) * 8, rest))
+                                 int("bury_self" in kinds), _add_heals((0,) * 8, rest), _harm_of(rest, self._tokens))
         return r
 
     # ---- keys ---------------------------------------------------------------------------------
@@ -229,7 +266,7 @@ class InterrogationSolver:
         ctx = self._ctx.get((i, src, w.nxt))
         if ctx is None:
             ctx = self._context(i, src, w.nxt)
-        lost_at, heal, cal, harm, cid = ctx
+        lost_at, heal, cal, harm, cid, hid = ctx
         if w.buried >= lost_at:
             return LOST
         R = self.rules
@@ -238,11 +275,13 @@ class InterrogationSolver:
             kind = p[0]
             if kind == "cal":
                 cal = harm = True
+                hid = self._harm_with(hid, "cal", (p[1] | p[2] | self._redraw_tokens) & ~p[3])
             elif kind == "heal":
                 heal = True
                 pend_heal = p[2]
             else:
                 harm = True
+                hid = self._harm_with(hid, "damage", p[1])
         elif not harm:
             # Nothing can hurt a Character any more, so only the Events that must be buried
             # remain, and they were not enough to lose (the doomed test above): a sure win.
@@ -250,17 +289,20 @@ class InterrogationSolver:
         adrien = R.power == "reserve heal"
         if adrien and w.pres != 7:
             heal = True
-        if heal:
-            # A Character's damage matters only through what it can still take (toughness
-            # minus damage) and how much of it can still be healed: at most one point per heal
-            # to come that can reach it. Damage beyond that is merged into lower toughness.
-            mk = (cid, w.pres if adrien else 7, pend_heal)
-            m = self._maps.get(mk)
-            if m is None:
-                m = self._maps[mk] = self._code_map(self._ctx_heals[cid], *mk[1:])
-        else:  # damage only matters through what a Character can still take
-            m = self._no_heal_map
+        # A Character's damage matters only through what it can still take (toughness minus
+        # damage) and how much of it can still be healed: at most one point per heal to come
+        # that can reach it (none if nothing heals). Damage beyond that is merged into lower
+        # toughness. A Character that can take all the harm still to come (hid) is never
+        # buried: it becomes IMM, and several count as one (see _code_map).
+        mk = (cid, w.pres if adrien else 7, pend_heal, hid) if heal else (-1, 7, None, hid)
+        m = self._maps.get(mk)
+        if m is None:
+            m = self._maps[mk] = self._code_map(self._ctx_heals[cid] if heal else None, *mk[1:3],
+                                                self._harms[hid])
         front = sorted([m[c] for c in w.front])
+        if len(front) > 1 and front[-2] == IMM:  # IMM sorts last
+            while len(front) > 1 and front[-2] == IMM:
+                front.pop()
         if cal:
             res, resp, uses = w.res, w.resp, w.uses
             if p is not None and p[0] == "cal":
@@ -277,12 +319,14 @@ class InterrogationSolver:
         (buried count that makes the loss certain, heal ahead, Calamity ahead, harm ahead, id
         of the heals per weaknesses)."""
         if src is not None:
-            heal, cal, harm, bury, rest_heals = self._rest_of(src, nxt)
+            heal, cal, harm, bury, rest_heals, rest_harm = self._rest_of(src, nxt)
             heals = tuple(a + b for a, b in zip(self.heals[i], rest_heals))
+            hurt = tuple(a + b for a, b in zip(self.harm[i], rest_harm))
         else:
             heal = cal = harm = False
             bury = 0
             heals = self.heals[i]
+            hurt = self.harm[i]
         heal = heal or self.heal_ahead[i]
         cal = cal or self.cal_ahead[i]
         harm = harm or cal or self.harm_ahead[i]
@@ -290,15 +334,45 @@ class InterrogationSolver:
         if cid is None:
             cid = self._heal_ids[heals] = len(self._ctx_heals)
             self._ctx_heals.append(heals)
-        ctx = self._ctx[(i, src, nxt)] = (self.doomed[i] - bury, heal, cal, harm, cid)
+        ctx = self._ctx[(i, src, nxt)] = (self.doomed[i] - bury, heal, cal, harm, cid, self._harm_id(hurt))
         return ctx
 
+    def _harm_id(self, hurt: tuple) -> int:
+        hid = self._harm_ids.get(hurt)
+        if hid is None:
+            hid = self._harm_ids[hurt] = len(self._harms)
+            self._harms.append(hurt)
+        return hid
+
+    def _harm_with(self, hid: int, kind: str, arg: int) -> int:
+        """The harm ``hid`` plus that of the open decision: ``arg`` damage points to place, or
+        a drawn Calamity whose token can hit the weaknesses ``arg``."""
+        k = (hid, kind, arg)
+        h = self._harm_plus.get(k)
+        if h is None:
+            base = self._harms[hid]
+            if kind == "damage":
+                hurt = tuple(x + arg for x in base)
+            else:
+                hurt = tuple(x + (1 if arg & wk else 0) for wk, x in enumerate(base))
+            h = self._harm_plus[k] = self._harm_id(hurt)
+        return h
+
     @staticmethod
-    def _code_map(heals: tuple, pres: int, pend: int | None) -> "_CodeMap":
+    def _code_map(heals: tuple | None, pres: int, pend: int | None, harm: tuple) -> "_CodeMap":
         """Code -> canonical code for Character codes, given the heals to come per weaknesses
-        (the Memory's and the current banner's), Adrien's unused Reserves (``pres``: the used
-        ones) and the mask of the open heal (None if none); filled as codes are met."""
-        return _CodeMap(heals, pres, pend)
+        (the Memory's and the current banner's; None if nothing heals), Adrien's unused
+        Reserves (``pres``: the used ones), the mask of the open heal (None if none) and the
+        most harm still to come per weaknesses; filled as codes are met.
+
+        A Character (not the one whose banner is being applied) that can take ``harm`` more
+        points is never buried, whatever happens: it becomes IMM, which no Calamity hits and
+        whose damage is forgotten, and several become one. Their value is the same: such a
+        Character matters only as somewhere to put damage for free (putting it there is never
+        worse: less damage elsewhere is never worse) and as one in front; a Calamity that hits
+        only such Characters is best applied (consuming a Reserve or a power use for it is
+        never better), so it opening a decision or not changes nothing."""
+        return _CodeMap(heals, pres, pend, harm)
 
     def _work(self, k: tuple) -> _Work:
         w = _Work.__new__(_Work)
@@ -483,6 +557,8 @@ class InterrogationSolver:
         p = w.pending
         if p is not None and p[0] == "heal" and acts[0][0] == "heal":
             acts = [a for a in acts if a[0] != "stop_heal"]
+        elif p is not None and p[0] == "damage" and acts[-1][1] == IMM:
+            return acts[-1:]  # damage on a Character that cannot be buried costs nothing
         if p is None and self.rules.power == "reserve heal":
             # Adrien's heal can wait for a harmless Event: if the next Event to unstack can
             # hurt no one (no damage, no Calamity), healing after it reaches every position
