@@ -97,6 +97,10 @@ class _CodeMap(dict):
         return x
 
 
+def _first(pair: tuple) -> Any:
+    return pair[0]
+
+
 def _harm_of(effects: tuple, tokens: int) -> tuple:
     """The most damage the effects ``effects`` can do to one Character, by its weaknesses 0..7:
     every damage point, and one per Calamity that some token (``tokens``: the union of their
@@ -169,6 +173,7 @@ class InterrogationSolver:
         self.respites = respites   # Respite tokens in play (in the bag or beside it)
         self.fmemo: dict[Any, float] = {WON: 1.0, LOST: 0.0}
         self.xmemo: dict[Any, Fraction] = {WON: Fraction(1), LOST: Fraction(0)}
+        self.cands: dict[Any, tuple] = {}  # see value()
         # what a token shows, by the number of Respites in the bag: (mask, count) and the total
         self._draws = []
         for r in range(respites + 1):
@@ -396,8 +401,17 @@ class InterrogationSolver:
         if self.nodes > self.budget:
             raise OverBudget(self.nodes)
         w = self._work(k)
-        best = self._scan(w, self._search_actions(w))[0]
+        acts = self._search_actions(w)
+        best, fv = self._scan(w, acts)
         self.fmemo[k] = best
+        if len(acts) > 1 and best > 0.0:
+            # The options exact() must try: only those within TOL of the best float value can
+            # be the exact best (options _scan proved worse are None), best first.
+            floor = best - self.TOL
+            cs = [(f, a) for f, a in zip(fv, acts) if f is not None and f >= floor]
+            if len(cs) > 1:
+                cs.sort(key=_first, reverse=True)  # stable: equal values keep the legal order
+            self.cands[k] = tuple(a for _, a in cs)
         return best
 
     def _scan(self, w: _Work, acts: list[tuple]) -> tuple[float, list[float | None]]:
@@ -458,20 +472,18 @@ class InterrogationSolver:
         v = self.xmemo.get(k)
         if v is not None:
             return v
+        # The float search first: it leaves the options that can be the exact best (cands),
+        # so no option is searched again here. A float value of exactly 0 is an exact 0 (every
+        # term is a positive probability times a value, and none is small enough to vanish),
+        # so it needs no Fraction. The candidates are tried best first, and a sure win (1)
+        # cannot be beaten, so it ends the search.
+        if self.value(k) == 0.0:
+            self.xmemo[k] = Fraction(0)
+            return self.xmemo[k]
         w = self._work(k)
-        acts = self._search_actions(w)
-        if len(acts) > 1:
-            # Only the options within TOL of the best float value can be the exact best; they
-            # are tried best first, and a sure win (1) cannot be beaten, so it ends the search.
-            # A float value of exactly 0 is an exact 0 (every term is a positive probability
-            # times a value, and none is small enough to vanish), so it needs no Fraction.
-            # Options that _scan proved worse (None) are not candidates.
-            top, fv = self._scan(w, acts)
-            if top == 0.0:
-                self.xmemo[k] = Fraction(0)
-                return self.xmemo[k]
-            acts = [a for f, _, a in sorted(((f, -j, a) for j, (f, a) in enumerate(zip(fv, acts))
-                                             if f is not None and f >= top - self.TOL), reverse=True)]
+        acts = self.cands.get(k)
+        if acts is None:  # one option only
+            acts = self._search_actions(w)
         best = Fraction(0)
         for a in acts:
             v = self.exact_action_value(w, a)
