@@ -97,6 +97,9 @@ class _CodeMap(dict):
         return x
 
 
+_ONE = Fraction(1)
+
+
 def _first(pair: tuple) -> Any:
     return pair[0]
 
@@ -180,6 +183,8 @@ class InterrogationSolver:
             d = list(base) + ([(0, r)] if r else [])
             self._draws.append((tuple(d), self.base_total + r))
         self._tables()
+        # power uses left open a Calamity decision (Boris's redraw, Éléonore's restore) below this
+        self._power_uses = rules.max_uses if rules.power in ("redraw", "restore") else 0
         self.nodes = 0  # decision positions searched (for benchmarks and budgets)
         self.budget = float("inf")  # value() raises OverBudget past this many nodes
 
@@ -426,21 +431,26 @@ class InterrogationSolver:
         best = 0.0
         floor = -1.0
         fm = self.fmemo
+        value = self.value
         for a in acts:
-            outs = self.outcomes(w, a, False)
-            rest = 0.0
-            for p, _ in outs:
-                rest += p
-            mass = rest
-            total = m = 0.0
-            v = None
-            for p, c in outs:
-                if (total + rest) / mass < floor:
-                    break
+            # The outcomes already known first (they cost nothing and tighten the bound), then
+            # the others, each bounded by 1 until searched.
+            total = m = rest = 0.0
+            todo = []
+            for c, p in self._outs(w, a, False).items():
                 x = fm.get(c)
                 if x is None:
-                    x = self.value(c)
-                total += p * x
+                    todo.append((c, p))
+                    rest += p
+                else:
+                    total += p * x
+                    m += p
+            mass = m + rest
+            v = None
+            for c, p in todo:
+                if total + rest < floor * mass:
+                    break
+                total += p * value(c)
                 m += p
                 rest -= p
             else:
@@ -503,11 +513,21 @@ class InterrogationSolver:
     def outcomes(self, w: _Work, a: tuple, exact: bool = True) -> list[tuple[Any, Any]]:
         """``[(probability, key)]`` of the positions ``a`` can lead to (equal keys merged).
         Probabilities are ``Fraction``s when ``exact``, else floats."""
+        return [(p, k) for k, p in self._outs(w, a, exact).items()]
+
+    def _outs(self, w: _Work, a: tuple, exact: bool) -> dict[Any, Any]:
+        """``{key: probability}``, see outcomes."""
         w = w.copy()
         req = self._act(w, a)
         out: dict[Any, Any] = {}
-        self._settle(w, req, Fraction(1) if exact else 1.0, out, exact)
-        return [(p, k) for k, p in out.items()]
+        if req is None:
+            if w.over is None:
+                req = self._advance(w)
+            if req is None:
+                out[self.key(w)] = _ONE if exact else 1.0
+                return out
+        self._settle(w, req, _ONE if exact else 1.0, out, exact)
+        return out
 
     def _settle(self, w: _Work, req: tuple | None, p: Any, out: dict, exact: bool) -> None:
         """Follow ``w`` (owned: it is changed) through the automatic steps and the Calamity
@@ -525,20 +545,31 @@ class InterrogationSolver:
         for c in w.front:
             fm |= c
         fm &= 7
-        R = self.rules
-        power_open = w.uses < R.max_uses and R.power in ("redraw", "restore")
-        gk = (w.resp, add, ignore | by, fm, w.res, power_open)
+        gk = (w.resp, add, ignore | by, fm, w.res, w.uses < self._power_uses)
         groups = self._groups.get(gk)
         if groups is None:
             groups = self._groups[gk] = self._group_draws(*gk)
-        total = self._draws[w.resp][1]
         last = len(groups) - 1
-        for j, (mask, n, opens) in enumerate(groups):
-            c = w if j == last else w.copy()  # the last group may change w itself
-            c.pending = ("cal", mask, add, ignore, by)
-            if not opens:
-                self._resolve(c)
-            self._settle(c, None, p * Fraction(n, total) if exact else p * n / total, out, exact)
+        key = self.key
+        for j, (mask, opens, hit, fp, xp) in enumerate(groups):
+            q = p * xp if exact else p * fp
+            if opens:  # a decision: only the key is needed, w is left as it was
+                w.pending = ("cal", mask, add, ignore, by)
+                k = key(w)
+                w.pending = None
+            else:
+                c = w if j == last else w.copy()  # the last group may change w itself
+                if hit:
+                    c.pending = ("cal", mask, add, ignore, by)
+                    self._resolve(c)
+                if c.over is None:
+                    req = self._advance(c)
+                    if req is not None:
+                        self._settle(c, req, q, out, exact)
+                        continue
+                k = key(c)
+            r = out.get(k)
+            out[k] = q if r is None else r + q
 
     def _group_draws(self, resp: int, add: int, off: int, fm: int, res: int, power_open: bool) -> tuple:
         """Tokens that hit the same Characters and leave the same choice lead to the same
@@ -546,17 +577,22 @@ class InterrogationSolver:
         per group, for the bag with ``resp`` Respites, weaknesses ``add`` added and ``off``
         ignored, ``fm`` the weaknesses in front, ``res`` the Reserves available."""
         groups: dict[tuple, list] = {}
-        for mask, n in self._draws[resp][0]:
+        draws, total = self._draws[resp]
+        for mask, n in draws:
             weak = (mask | add) & ~off
             hit = weak & fm
             # someone would be hurt: is there a choice? (Reserve r covers weakness bit r)
             opens = bool(hit) and (bool(weak & res) or power_open)
             g = groups.get((hit, opens))
             if g is None:
-                groups[(hit, opens)] = [mask, n, opens]
+                groups[(hit, opens)] = [mask, n, opens, hit]
             else:
                 g[1] += n
-        return tuple(tuple(g) for g in groups.values())
+        # (mask, opens, hit, probability as a float, as a Fraction); groups that open a
+        # decision first (they leave the work state as it was)
+        out = [(mask, opens, hit, n / total, Fraction(n, total)) for mask, n, opens, hit in groups.values()]
+        out.sort(key=lambda g: not g[1])
+        return tuple(out)
 
     def _search_actions(self, w: _Work) -> list[tuple]:
         """The legal actions worth searching. Less damage is never worse (whatever a more
