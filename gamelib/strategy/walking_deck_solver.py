@@ -185,6 +185,7 @@ class InterrogationSolver:
         self._tables()
         # power uses left open a Calamity decision (Boris's redraw, Éléonore's restore) below this
         self._power_uses = rules.max_uses if rules.power in ("redraw", "restore") else 0
+        self._adrien = rules.power == "reserve heal"
         self.nodes = 0  # decision positions searched (for benchmarks and budgets)
         self.budget = float("inf")  # value() raises OverBudget past this many nodes
 
@@ -247,7 +248,6 @@ class InterrogationSolver:
         self._groups: dict[tuple, tuple] = {}
         self._ctx_heals: list[tuple] = []
         self._heal_ids: dict[tuple, int] = {}
-        self._maps: dict[tuple, _CodeMap] = {}
         self._harms: list[tuple] = []
         self._harm_ids: dict[tuple, int] = {}
         self._harm_plus: dict[tuple, int] = {}
@@ -276,53 +276,64 @@ class InterrogationSolver:
         ctx = self._ctx.get((i, src, w.nxt))
         if ctx is None:
             ctx = self._context(i, src, w.nxt)
-        lost_at, heal, cal, harm, cid, hid = ctx
-        if w.buried >= lost_at:
+        if w.buried >= ctx[0]:
             return LOST
-        R = self.rules
-        pend_heal = None
-        if p is not None:
-            kind = p[0]
-            if kind == "cal":
-                cal = harm = True
-                hid = self._harm_with(hid, "cal", (p[1] | p[2] | self._redraw_tokens) & ~p[3])
-            elif kind == "heal":
-                heal = True
-                pend_heal = p[2]
-            else:
-                harm = True
-                hid = self._harm_with(hid, "damage", p[1])
-        elif not harm:
-            # Nothing can hurt a Character any more, so only the Events that must be buried
-            # remain, and they were not enough to lose (the doomed test above): a sure win.
-            return WON
-        adrien = R.power == "reserve heal"
-        if adrien and w.pres != 7:
-            heal = True
         # A Character's damage matters only through what it can still take (toughness minus
         # damage) and how much of it can still be healed: at most one point per heal to come
         # that can reach it (none if nothing heals). Damage beyond that is merged into lower
-        # toughness. A Character that can take all the harm still to come (hid) is never
-        # buried: it becomes IMM, and several count as one (see _code_map).
-        mk = (cid, w.pres if adrien else 7, pend_heal, hid) if heal else (-1, 7, None, hid)
-        m = self._maps.get(mk)
+        # toughness. A Character that can take all the harm still to come is never buried: it
+        # becomes IMM, and several count as one (see _code_map). The map depends on the open
+        # decision and Adrien's used Reserves; ctx[6] keeps the maps by a small int of both.
+        pres = w.pres if self._adrien else 7
+        if p is None:
+            if not ctx[3]:
+                # Nothing can hurt a Character any more, so only the Events that must be
+                # buried remain, and they were not enough to lose (the doomed test above).
+                return WON
+            vk = pres
+        else:
+            kind = p[0]
+            if kind == "cal":
+                vk = (8 | (p[1] | p[2] | self._redraw_tokens) & ~p[3]) << 3 | pres
+            elif kind == "heal":
+                vk = (32 | p[2]) << 3 | pres
+            else:
+                vk = (64 | p[1]) << 3 | pres
+        m = ctx[6].get(vk)
         if m is None:
-            m = self._maps[mk] = self._code_map(self._ctx_heals[cid] if heal else None, *mk[1:3],
-                                                self._harms[hid])
-        front = sorted([m[c] for c in w.front])
+            m = ctx[6][vk] = self._map_for(ctx, p, pres)
+        front = sorted(map(m.__getitem__, w.front))
         if len(front) > 1 and front[-2] == IMM:  # IMM sorts last
             while len(front) > 1 and front[-2] == IMM:
                 front.pop()
-        if cal:
-            res, resp, uses = w.res, w.resp, w.uses
+        if ctx[2] or (p is not None and p[0] == "cal"):
             if p is not None and p[0] == "cal":
                 fm = 0
                 for c in front:
                     fm |= c
                 p = ("cal", (p[1] | p[2]) & ~p[3] & ~p[4] & fm & 7, p[2], p[3], p[4])
-        else:
-            res, resp, uses = 0, 0, R.max_uses
-        return (i, tuple(front), res, resp, w.buried, uses, w.pres, src, w.nxt, w.failed, w.cur, p)
+            return (i, tuple(front), w.res, w.resp, w.buried, w.uses, w.pres, src, w.nxt, w.failed, w.cur, p)
+        # no Calamity can be drawn any more: the Reserves, the bag and the power uses are forgotten
+        return (i, tuple(front), 0, 0, w.buried, self.rules.max_uses, w.pres, src, w.nxt, w.failed, w.cur, p)
+
+    def _map_for(self, ctx: tuple, p: tuple | None, pres: int) -> "_CodeMap":
+        """The code map of key() for the context ``ctx``, the open decision ``p`` and Adrien's
+        used Reserves ``pres`` (7 for the others)."""
+        heal, hid, pend_heal = ctx[1], ctx[5], None
+        if p is not None:
+            kind = p[0]
+            if kind == "cal":
+                hid = self._harm_with(hid, "cal", (p[1] | p[2] | self._redraw_tokens) & ~p[3])
+            elif kind == "heal":
+                heal = True
+                pend_heal = p[2]
+            else:
+                hid = self._harm_with(hid, "damage", p[1])
+        if self._adrien and pres != 7:
+            heal = True
+        if not heal:
+            return self._code_map(None, 7, None, self._harms[hid])
+        return self._code_map(self._ctx_heals[ctx[4]], pres, pend_heal, self._harms[hid])
 
     def _context(self, i: int, src: str | None, nxt: int) -> tuple:
         """What key() needs of the Events still to come from (i, src, nxt), computed once:
@@ -344,7 +355,7 @@ class InterrogationSolver:
         if cid is None:
             cid = self._heal_ids[heals] = len(self._ctx_heals)
             self._ctx_heals.append(heals)
-        ctx = self._ctx[(i, src, nxt)] = (self.doomed[i] - bury, heal, cal, harm, cid, self._harm_id(hurt))
+        ctx = self._ctx[(i, src, nxt)] = (self.doomed[i] - bury, heal, cal, harm, cid, self._harm_id(hurt), {})
         return ctx
 
     def _harm_id(self, hurt: tuple) -> int:
