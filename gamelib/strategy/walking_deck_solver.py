@@ -17,6 +17,7 @@ position) and against brute-force enumeration on small positions.
 """
 from __future__ import annotations
 
+import math
 from fractions import Fraction
 from typing import Any
 
@@ -97,9 +98,6 @@ class _CodeMap(dict):
         return x
 
 
-_ONE = Fraction(1)
-
-
 def _first(pair: tuple) -> Any:
     return pair[0]
 
@@ -175,17 +173,31 @@ class InterrogationSolver:
         self.base_total = sum(n for _, n in base)
         self.respites = respites   # Respite tokens in play (in the bag or beside it)
         self.fmemo: dict[Any, float] = {WON: 1.0, LOST: 0.0}
-        self.xmemo: dict[Any, Fraction] = {WON: Fraction(1), LOST: Fraction(0)}
+        self.xmemo: dict[Any, tuple[int, int]] = {WON: (1, 0), LOST: (0, 0)}  # see _exact
         self.cands: dict[Any, tuple] = {}  # see value()
         # what a token shows, by the number of Respites in the bag: (mask, count) and the total
         self._draws = []
         for r in range(respites + 1):
             d = list(base) + ([(0, r)] if r else [])
             self._draws.append((tuple(d), self.base_total + r))
+        self._l = 1  # every bag size divides L
+        for _, total in self._draws:
+            self._l = self._l * total // math.gcd(self._l, total)
+        # the most draws one decision can lead to before the next: a redraw and every
+        # Calamity of one banner
+        self._dmax = 1 + max([sum(x[0] == "calamity" for x in rules.grey[c]) for c in memory] + [1])
+        self._lpow = [self._l ** e for e in range(8 * self._dmax + 8)]
         self._tables()
         # power uses left open a Calamity decision (Boris's redraw, Éléonore's restore) below this
         self._power_uses = rules.max_uses if rules.power in ("redraw", "restore") else 0
         self._adrien = rules.power == "reserve heal"
+        # _next_cal[i]: (add, ignore) if unstacking memory[i] draws a Calamity first, else None
+        self._next_cal = []
+        for c in memory:
+            g = rules.grey[c]
+            self._next_cal.append((g[0][1], g[0][2]) if g and g[0][0] == "calamity" else None)
+        self._next_cal.append(None)
+        self._kills: dict[tuple, tuple] = {}  # see _sure_death
         self.nodes = 0  # decision positions searched (for benchmarks and budgets)
         self.budget = float("inf")  # value() raises OverBudget past this many nodes
 
@@ -278,6 +290,8 @@ class InterrogationSolver:
             ctx = self._context(i, src, w.nxt)
         if w.buried >= ctx[0]:
             return LOST
+        if w.buried + 1 >= ctx[0] and self._sure_death(w, ctx):
+            return LOST
         # A Character's damage matters only through what it can still take (toughness minus
         # damage) and how much of it can still be healed: at most one point per heal to come
         # that can reach it (none if nothing heals). Damage beyond that is merged into lower
@@ -315,6 +329,47 @@ class InterrogationSolver:
             return (i, tuple(front), w.res, w.resp, w.buried, w.uses, w.pres, src, w.nxt, w.failed, w.cur, p)
         # no Calamity can be drawn any more: the Reserves, the bag and the power uses are forgotten
         return (i, tuple(front), 0, 0, w.buried, self.rules.max_uses, w.pres, src, w.nxt, w.failed, w.cur, p)
+
+    def _sure_death(self, w: _Work, ctx: tuple) -> bool:
+        """Whether the Calamity about to be drawn (the next effect) buries a Character whatever
+        the bag gives and the player does. Called when one more buried Event loses: then the
+        position is lost. A token kills when it hits a Character that can take no more damage
+        (the weaknesses of those: z) on a weakness that no Reserve can cover; a redraw only
+        helps if some token does not kill."""
+        p = w.pending
+        if p is None:
+            if w.src is not None or w.resp or (self._adrien and w.pres != 7):
+                return False  # a Respite in the bag can be drawn; Adrien can heal first
+            nxt = self._next_cal[w.i]
+            if nxt is None:
+                return False
+        elif p[0] != "cal":
+            return False
+        z = 0
+        for c in w.front:
+            if (c >> _T & 3) == (c >> _D & 3):
+                z |= c
+        z &= ~w.res & 7
+        if z and self._restore_left(w):
+            return False  # Éléonore can restore any Reserve
+        if not z:
+            return False
+        if p is not None:
+            if not (p[1] | p[2]) & ~p[3] & ~p[4] & z:
+                return False
+            if not (self._redraw_tokens and w.uses < self.rules.max_uses):
+                return True
+            if w.resp:
+                return False
+            nxt = (p[2], p[3] | p[4])
+        kills = self._kills.get(nxt)
+        if kills is None:
+            masks = [m for m, _ in self.base]
+            kills = self._kills[nxt] = tuple(all((m | nxt[0]) & ~nxt[1] & x for m in masks) for x in range(8))
+        return kills[z]
+
+    def _restore_left(self, w: _Work) -> bool:
+        return self.rules.power == "restore" and w.uses < self.rules.max_uses
 
     def _map_for(self, ctx: tuple, p: tuple | None, pres: int) -> "_CodeMap":
         """The code map of key() for the context ``ctx``, the open decision ``p`` and Adrien's
@@ -486,48 +541,80 @@ class InterrogationSolver:
 
     def exact(self, k: Any) -> Fraction:
         """The same value as a ``Fraction``."""
-        if k == WON:
-            return Fraction(1)
-        if k == LOST:
-            return Fraction(0)
+        n, e = self._exact(k)
+        return Fraction(n, self._lpow[e]) if e < len(self._lpow) else Fraction(n, self._l ** e)
+
+    def exact_action_value(self, w: _Work, a: tuple) -> Fraction:
+        """The exact value of option ``a`` at ``w``, followed by best play."""
+        n, e = self._exact_action(w, a)
+        return Fraction(n, self._l ** e)
+
+    # Exact values are kept as integers: (n, e) stands for n / L**e, L the least common
+    # multiple of the bag's possible sizes, so that every draw's probability is an integer
+    # over L and sums need no gcd (Fraction's arithmetic was most of the exact pass's cost).
+    def _exact(self, k: Any) -> tuple[int, int]:
         v = self.xmemo.get(k)
         if v is not None:
             return v
         # The float search first: it leaves the options that can be the exact best (cands),
         # so no option is searched again here. A float value of exactly 0 is an exact 0 (every
         # term is a positive probability times a value, and none is small enough to vanish),
-        # so it needs no Fraction. The candidates are tried best first, and a sure win (1)
+        # so it needs no exact sum. The candidates are tried best first, and a sure win (1)
         # cannot be beaten, so it ends the search.
         if self.value(k) == 0.0:
-            self.xmemo[k] = Fraction(0)
-            return self.xmemo[k]
+            v = self.xmemo[k] = (0, 0)
+            return v
         w = self._work(k)
         acts = self.cands.get(k)
         if acts is None:  # one option only
             acts = self._search_actions(w)
-        best = Fraction(0)
+        best = (0, 0)
         for a in acts:
-            v = self.exact_action_value(w, a)
-            if v > best:
+            v = self._exact_action(w, a)
+            if v[1] >= best[1]:
+                better = v[0] > best[0] * self._l ** (v[1] - best[1])
+            else:
+                better = v[0] * self._l ** (best[1] - v[1]) > best[0]
+            if better:
                 best = v
-                if best == 1:
+                if best == (1, 0):  # a sure win (1 / L ** 0)
                     break
         self.xmemo[k] = best
         return best
 
-    def exact_action_value(self, w: _Work, a: tuple) -> Fraction:
-        total = Fraction(0)
-        for p, child in self.outcomes(w, a, True):
-            total += p * self.exact(child)
-        return total
+    def _exact_action(self, w: _Work, a: tuple) -> tuple[int, int]:
+        parts = []
+        top = 0
+        for child, q in self._outs(w, a, True).items():
+            n, e = self._exact(child)
+            if n:
+                parts.append((q * n, e))
+                if e > top:
+                    top = e
+        lp = self._lpow
+        n = 0
+        for x, e in parts:
+            n += x * lp[top - e] if top - e < len(lp) else x * self._l ** (top - e)
+        e = top + self._dmax
+        L = self._l
+        while e:  # L ** e as small as it can be: most options draw less than _dmax times
+            q, r = divmod(n, L)
+            if r:
+                break
+            n, e = q, e - 1
+        return (n, e)
 
     def outcomes(self, w: _Work, a: tuple, exact: bool = True) -> list[tuple[Any, Any]]:
         """``[(probability, key)]`` of the positions ``a`` can lead to (equal keys merged).
         Probabilities are ``Fraction``s when ``exact``, else floats."""
-        return [(p, k) for k, p in self._outs(w, a, exact).items()]
+        if not exact:
+            return [(p, k) for k, p in self._outs(w, a, False).items()]
+        d = self._lpow[self._dmax]
+        return [(Fraction(q, d), k) for k, q in self._outs(w, a, True).items()]
 
     def _outs(self, w: _Work, a: tuple, exact: bool) -> dict[Any, Any]:
-        """``{key: probability}``, see outcomes."""
+        """``{key: probability}``, see outcomes; when ``exact`` each probability is an
+        integer, over L ** _dmax."""
         w = w.copy()
         req = self._act(w, a)
         out: dict[Any, Any] = {}
@@ -535,22 +622,16 @@ class InterrogationSolver:
             if w.over is None:
                 req = self._advance(w)
             if req is None:
-                out[self.key(w)] = _ONE if exact else 1.0
+                out[self.key(w)] = self._lpow[self._dmax] if exact else 1.0
                 return out
-        self._settle(w, req, _ONE if exact else 1.0, out, exact)
+        self._settle(w, req, 1 if exact else 1.0, out, exact, 1)
         return out
 
-    def _settle(self, w: _Work, req: tuple | None, p: Any, out: dict, exact: bool) -> None:
-        """Follow ``w`` (owned: it is changed) through the automatic steps and the Calamity
-        draws to the next decisions, adding ``p`` times their probabilities to ``out``."""
-        if req is None:
-            if w.over is None:
-                req = self._advance(w)
-            if req is None:
-                k = self.key(w)
-                q = out.get(k)
-                out[k] = p if q is None else q + p
-                return
+    def _settle(self, w: _Work, req: tuple, p: Any, out: dict, exact: bool, d: int) -> None:
+        """Draw the Calamity ``req`` for ``w`` (owned: it is changed) and follow each token
+        through the automatic steps to the next decisions, adding ``p`` times their
+        probabilities to ``out``. When ``exact``, ``p`` is an integer over L ** (d - 1) and
+        what is added an integer over L ** _dmax (``d`` counts the draws)."""
         add, ignore, by = req
         fm = 0
         for c in w.front:
@@ -562,6 +643,7 @@ class InterrogationSolver:
             groups = self._groups[gk] = self._group_draws(*gk)
         last = len(groups) - 1
         key = self.key
+        scale = self._lpow[self._dmax - d] if exact else 1
         for j, (mask, opens, hit, fp, xp) in enumerate(groups):
             q = p * xp if exact else p * fp
             if opens:  # a decision: only the key is needed, w is left as it was
@@ -576,9 +658,11 @@ class InterrogationSolver:
                 if c.over is None:
                     req = self._advance(c)
                     if req is not None:
-                        self._settle(c, req, q, out, exact)
+                        self._settle(c, req, q, out, exact, d + 1)
                         continue
                 k = key(c)
+            if exact:
+                q *= scale
             r = out.get(k)
             out[k] = q if r is None else r + q
 
@@ -599,9 +683,9 @@ class InterrogationSolver:
                 groups[(hit, opens)] = [mask, n, opens, hit]
             else:
                 g[1] += n
-        # (mask, opens, hit, probability as a float, as a Fraction); groups that open a
-        # decision first (they leave the work state as it was)
-        out = [(mask, opens, hit, n / total, Fraction(n, total)) for mask, n, opens, hit in groups.values()]
+        # (mask, opens, hit, probability as a float, as an integer over L); groups that open
+        # a decision first (they leave the work state as it was)
+        out = [(mask, opens, hit, n / total, n * (self._l // total)) for mask, n, opens, hit in groups.values()]
         out.sort(key=lambda g: not g[1])
         return tuple(out)
 
