@@ -175,6 +175,7 @@ class InterrogationSolver:
         self.fmemo: dict[Any, float] = {WON: 1.0, LOST: 0.0}
         self.xmemo: dict[Any, tuple[int, int]] = {WON: (1, 0), LOST: (0, 0)}  # see _exact
         self.cands: dict[Any, tuple] = {}  # see value()
+        self._k0: Any = None  # see _settle
         # what a token shows, by the number of Respites in the bag: (mask, count) and the total
         self._draws = []
         for r in range(respites + 1):
@@ -499,11 +500,25 @@ class InterrogationSolver:
         fm = self.fmemo
         value = self.value
         for a in acts:
-            # The outcomes already known first (they cost nothing and tighten the bound), then
-            # the others, each bounded by 1 until searched.
+            outs = self._outs(w, a, False)
+            # The outcome where the drawn token hits no one (k0, see _settle) is worth at least
+            # as much as every other outcome (each differs from it only by damage taken,
+            # Reserves or power uses spent, and less damage, more Reserves and more uses are
+            # never worse), so it is searched first and bounds the others; if it is lost, so
+            # is the option. Then the outcomes already known (they cost nothing and tighten
+            # the bound), then the others, each bounded by that value (1 without k0).
+            k0 = self._k0
+            cap = 1.0
+            if k0 is not None:
+                cap = fm.get(k0)
+                if cap is None:
+                    cap = value(k0)
+                if cap == 0.0:
+                    values.append(0.0)
+                    continue
             total = m = rest = 0.0
             todo = []
-            for c, p in self._outs(w, a, False).items():
+            for c, p in outs.items():
                 x = fm.get(c)
                 if x is None:
                     todo.append((c, p))
@@ -514,7 +529,7 @@ class InterrogationSolver:
             mass = m + rest
             v = None
             for c, p in todo:
-                if total + rest < floor * mass:
+                if total + rest * cap < floor * mass:
                     break
                 total += p * value(c)
                 m += p
@@ -618,6 +633,7 @@ class InterrogationSolver:
         w = w.copy()
         req = self._act(w, a)
         out: dict[Any, Any] = {}
+        self._k0 = None
         if req is None:
             if w.over is None:
                 req = self._advance(w)
@@ -661,6 +677,11 @@ class InterrogationSolver:
                         self._settle(c, req, q, out, exact, d + 1)
                         continue
                 k = key(c)
+                if not hit and d == 1:
+                    # The token hits no one, and no other draw follows: every outcome of this
+                    # draw is worth at most this one (see _scan). (When this one draws again,
+                    # so can the others, and there is no such bound.)
+                    self._k0 = k
             if exact:
                 q *= scale
             r = out.get(k)
