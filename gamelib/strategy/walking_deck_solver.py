@@ -17,6 +17,7 @@ position) and against brute-force enumeration on small positions.
 """
 from __future__ import annotations
 
+import gc
 import math
 from fractions import Fraction
 from typing import Any
@@ -117,6 +118,19 @@ def _harm_of(effects: tuple, tokens: int) -> tuple:
                 if u & wk:
                     out[wk] += 1
     return tuple(out)
+
+
+class _GcPaused:
+    """No cyclic garbage collection during a search: the memo holds hundreds of thousands of
+    tuples (none in a cycle) that each collection would walk through again, for nothing."""
+
+    def __enter__(self) -> None:
+        self.was = gc.isenabled()
+        gc.disable()
+
+    def __exit__(self, *exc: Any) -> None:
+        if self.was:
+            gc.enable()
 
 
 class OverBudget(Exception):
@@ -257,7 +271,8 @@ class InterrogationSolver:
             lost = new
             self.doomed[i] = next(b for b in range(R.limit + 1) if lost[b])
         self._rest: dict[tuple, tuple[bool, bool, bool, int, tuple]] = {}
-        self._ctx: dict[tuple, tuple] = {}
+        self._nxt_span = 1 + max([len(R.grey[c]) for c in self.memory] + [0])
+        self._ctx: list[tuple | None] = [None] * ((n + 1) * self._nxt_span * 2)  # see key()
         self._groups: dict[tuple, tuple] = {}
         self._ctx_heals: list[tuple] = []
         self._heal_ids: dict[tuple, int] = {}
@@ -286,12 +301,16 @@ class InterrogationSolver:
         if over is not None:
             return over
         i, p, src = w.i, w.pending, w.src
-        ctx = self._ctx.get((i, src, w.nxt))
+        # src, when set, is memory[i - 1]: the context is indexed by (i, nxt, src set)
+        ci = (i * self._nxt_span + w.nxt) * 2 + (src is not None)
+        ctx = self._ctx[ci]
         if ctx is None:
-            ctx = self._context(i, src, w.nxt)
-        if w.buried >= ctx[0]:
+            ctx = self._ctx[ci] = self._context(i, src, w.nxt)
+        b = w.buried
+        if b >= ctx[0]:
             return LOST
-        if w.buried + 1 >= ctx[0] and self._sure_death(w, ctx):
+        if b + 1 >= ctx[0] and (p[0] == "cal" if p is not None else src is None and self._next_cal[i] is not None) \
+                and self._sure_death(w, ctx):
             return LOST
         # A Character's damage matters only through what it can still take (toughness minus
         # damage) and how much of it can still be healed: at most one point per heal to come
@@ -411,8 +430,7 @@ class InterrogationSolver:
         if cid is None:
             cid = self._heal_ids[heals] = len(self._ctx_heals)
             self._ctx_heals.append(heals)
-        ctx = self._ctx[(i, src, nxt)] = (self.doomed[i] - bury, heal, cal, harm, cid, self._harm_id(hurt), {})
-        return ctx
+        return (self.doomed[i] - bury, heal, cal, harm, cid, self._harm_id(hurt), {})
 
     def _harm_id(self, hurt: tuple) -> int:
         hid = self._harm_ids.get(hurt)
@@ -462,11 +480,11 @@ class InterrogationSolver:
     # ---- values ---------------------------------------------------------------------------------
     def value(self, k: Any) -> float:
         """The chance of winning from position ``k`` with best play (a float)."""
-        if k == WON:
-            return 1.0
-        if k == LOST:
-            return 0.0
-        v = self.fmemo.get(k)
+        with _GcPaused():
+            return self._value(k)
+
+    def _value(self, k: Any) -> float:
+        v = self.fmemo.get(k)  # WON and LOST are in it
         if v is not None:
             return v
         self.nodes += 1
@@ -498,7 +516,7 @@ class InterrogationSolver:
         best = 0.0
         floor = -1.0
         fm = self.fmemo
-        value = self.value
+        value = self._value
         for a in acts:
             outs = self._outs(w, a, False)
             # The outcome where the drawn token hits no one (k0, see _settle) is worth at least
@@ -549,19 +567,22 @@ class InterrogationSolver:
         # Divided by the sum of the probabilities as computed, so that a sure win is exactly
         # 1.0 (and the search can stop there) rather than 0.9999999999999998.
         total = mass = 0.0
-        for p, child in self.outcomes(w, a, False):
-            total += p * self.value(child)
-            mass += p
+        with _GcPaused():
+            for p, child in self.outcomes(w, a, False):
+                total += p * self._value(child)
+                mass += p
         return total / mass
 
     def exact(self, k: Any) -> Fraction:
         """The same value as a ``Fraction``."""
-        n, e = self._exact(k)
+        with _GcPaused():
+            n, e = self._exact(k)
         return Fraction(n, self._lpow[e]) if e < len(self._lpow) else Fraction(n, self._l ** e)
 
     def exact_action_value(self, w: _Work, a: tuple) -> Fraction:
         """The exact value of option ``a`` at ``w``, followed by best play."""
-        n, e = self._exact_action(w, a)
+        with _GcPaused():
+            n, e = self._exact_action(w, a)
         return Fraction(n, self._l ** e)
 
     # Exact values are kept as integers: (n, e) stands for n / L**e, L the least common
@@ -576,7 +597,7 @@ class InterrogationSolver:
         # term is a positive probability times a value, and none is small enough to vanish),
         # so it needs no exact sum. The candidates are tried best first, and a sure win (1)
         # cannot be beaten, so it ends the search.
-        if self.value(k) == 0.0:
+        if self._value(k) == 0.0:
             v = self.xmemo[k] = (0, 0)
             return v
         w = self._work(k)
