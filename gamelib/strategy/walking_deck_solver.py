@@ -190,6 +190,8 @@ class InterrogationSolver:
         self.xmemo: dict[Any, tuple[int, int]] = {WON: (1, 0), LOST: (0, 0)}  # see _exact
         self.cands: dict[Any, tuple] = {}  # see value()
         self._k0: Any = None  # see _settle
+        self._redraws: dict[Any, float] = {}  # see _scan
+        self._xredraws: dict[Any, tuple[int, int]] = {}
         # what a token shows, by the number of Respites in the bag: (mask, count) and the total
         self._draws = []
         for r in range(respites + 1):
@@ -492,7 +494,7 @@ class InterrogationSolver:
             raise OverBudget(self.nodes)
         w = self._work(k)
         acts = self._search_actions(w)
-        best, fv = self._scan(w, acts)
+        best, fv = self._scan(w, acts, k)
         self.fmemo[k] = best
         if len(acts) > 1 and best > 0.0:
             # The options exact() must try: only those within TOL of the best float value can
@@ -504,7 +506,7 @@ class InterrogationSolver:
             self.cands[k] = tuple(a for _, a in cs)
         return best
 
-    def _scan(self, w: _Work, acts: list[tuple]) -> tuple[float, list[float | None]]:
+    def _scan(self, w: _Work, acts: list[tuple], k: Any = None) -> tuple[float, list[float | None]]:
         """The best float value among the options ``acts`` at a decision, and each option's
         value, or None for an option proved worse than the best by more than TOL without
         being finished (Ballard's Star1 pruning for expectimax, values in [0, 1]): an
@@ -518,6 +520,21 @@ class InterrogationSolver:
         fm = self.fmemo
         value = self._value
         for a in acts:
+            rk = None
+            if a[0] == "redraw" and k is not None:
+                # Redrawing gives the same whatever token was drawn: its value is kept under
+                # the key without the token (the Calamity decisions of one draw share it).
+                rk = k[:-1] + k[-1][2:]
+                v = self._redraws.get(rk)
+                if v is not None:
+                    values.append(v)
+                    if v > best:
+                        best = v
+                        floor = best - self.TOL
+                    if best >= 1.0:
+                        values += [None] * (len(acts) - len(values))
+                        break
+                    continue
             outs = self._outs(w, a, False)
             # The outcome where the drawn token hits no one (k0, see _settle) is worth at least
             # as much as every other outcome (each differs from it only by damage taken,
@@ -554,6 +571,8 @@ class InterrogationSolver:
                 rest -= p
             else:
                 v = total / m  # a sure win comes out as exactly 1.0: m adds the same terms as total
+                if rk is not None:
+                    self._redraws[rk] = v
                 if v > best:
                     best = v
                     floor = best - self.TOL
@@ -606,7 +625,13 @@ class InterrogationSolver:
             acts = self._search_actions(w)
         best = (0, 0)
         for a in acts:
-            v = self._exact_action(w, a)
+            if a[0] == "redraw":  # see _scan
+                rk = k[:-1] + k[-1][2:]
+                v = self._xredraws.get(rk)
+                if v is None:
+                    v = self._xredraws[rk] = self._exact_action(w, a)
+            else:
+                v = self._exact_action(w, a)
             if v[1] >= best[1]:
                 better = v[0] > best[0] * self._l ** (v[1] - best[1])
             else:
