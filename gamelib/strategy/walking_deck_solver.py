@@ -352,6 +352,42 @@ class InterrogationSolver:
         # no Calamity can be drawn any more: the Reserves, the bag and the power uses are forgotten
         return (i, tuple(front), 0, 0, w.buried, self.rules.max_uses, w.pres, src, w.nxt, w.failed, w.cur, p)
 
+    def _cal_key(self, w: _Work, p: tuple, fronts: dict) -> Any:
+        """key(w) with ``p``, a drawn Calamity's decision, open (w itself is not changed).
+        The decisions of one draw differ only by the token, so the canonical front is kept in
+        ``fronts`` for the next token (by its code map)."""
+        i, src = w.i, w.src
+        ci = (i * self._nxt_span + w.nxt) * 2 + (src is not None)
+        ctx = self._ctx[ci]
+        if ctx is None:
+            ctx = self._ctx[ci] = self._context(i, src, w.nxt)
+        b = w.buried
+        if b >= ctx[0]:
+            return LOST
+        if b + 1 >= ctx[0]:
+            w.pending = p
+            dead = self._sure_death(w, ctx)
+            w.pending = None
+            if dead:
+                return LOST
+        pres = w.pres if self._adrien else 7
+        vk = (8 | (p[1] | p[2] | self._redraw_tokens) & ~p[3]) << 3 | pres
+        fr = fronts.get(vk)
+        if fr is None:
+            m = ctx[6].get(vk)
+            if m is None:
+                m = ctx[6][vk] = self._map_for(ctx, p, pres)
+            front = sorted(map(m.__getitem__, w.front))
+            if len(front) > 1 and front[-2] == IMM:
+                while len(front) > 1 and front[-2] == IMM:
+                    front.pop()
+            fm = 0
+            for c in front:
+                fm |= c
+            fr = fronts[vk] = (tuple(front), fm & 7)
+        return (i, fr[0], w.res, w.resp, b, w.uses, w.pres, src, w.nxt, w.failed, w.cur,
+                ("cal", (p[1] | p[2]) & ~p[3] & ~p[4] & fr[1], p[2], p[3], p[4]))
+
     def _sure_death(self, w: _Work, ctx: tuple) -> bool:
         """Whether the Calamity about to be drawn (the next effect) buries a Character whatever
         the bag gives and the player does. Called when one more buried Event loses: then the
@@ -706,12 +742,11 @@ class InterrogationSolver:
         last = len(groups) - 1
         key = self.key
         scale = self._lpow[self._dmax - d] if exact else 1
+        fronts: dict = {}
         for j, (mask, opens, hit, fp, xp) in enumerate(groups):
             q = p * xp if exact else p * fp
             if opens:  # a decision: only the key is needed, w is left as it was
-                w.pending = ("cal", mask, add, ignore, by)
-                k = key(w)
-                w.pending = None
+                k = self._cal_key(w, ("cal", mask, add, ignore, by), fronts)
             else:
                 c = w if j == last else w.copy()  # the last group may change w itself
                 if hit:
