@@ -530,9 +530,25 @@ class InterrogationSolver:
             raise OverBudget(self.nodes)
         w = self._work(k)
         acts = self._search_actions(w)
+        if len(acts) == 1:  # nothing to choose (often: unstack the next Event)
+            fm = self.fmemo
+            outs = self._outs(w, acts[0], False)
+            k0 = self._k0
+            if k0 is not None and self._value(k0) == 0.0:  # see _scan
+                fm[k] = 0.0
+                return 0.0
+            total = m = 0.0
+            for c, p in outs.items():
+                x = fm.get(c)
+                if x is None:
+                    x = self._value(c)
+                total += p * x
+                m += p
+            best = fm[k] = total / m  # see _scan: a sure win is exactly 1.0
+            return best
         best, fv = self._scan(w, acts, k)
         self.fmemo[k] = best
-        if len(acts) > 1 and best > 0.0:
+        if best > 0.0:
             # The options exact() must try: only those within TOL of the best float value can
             # be the exact best (options _scan proved worse are None), best first.
             floor = best - self.TOL
