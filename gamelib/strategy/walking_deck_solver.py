@@ -453,12 +453,11 @@ class InterrogationSolver:
         (buried count that makes the loss certain, heal ahead, Calamity ahead, harm ahead, id
         of the heals per weaknesses)."""
         if src is not None:
-            heal, cal, harm, bury, rest_heals, rest_harm = self._rest_of(src, nxt)
+            heal, cal, harm, _, rest_heals, rest_harm = self._rest_of(src, nxt)
             heals = tuple(a + b for a, b in zip(self.heals[i], rest_heals))
             hurt = tuple(a + b for a, b in zip(self.harm[i], rest_harm))
         else:
             heal = cal = harm = False
-            bury = 0
             heals = self.heals[i]
             hurt = self.harm[i]
         heal = heal or self.heal_ahead[i]
@@ -468,7 +467,25 @@ class InterrogationSolver:
         if cid is None:
             cid = self._heal_ids[heals] = len(self._ctx_heals)
             self._ctx_heals.append(heals)
-        return (self.doomed[i] - bury, heal, cal, harm, cid, self._harm_id(hurt), {})
+        lost_at = self.doomed[i]
+        if src is not None:
+            # the rest of the banner, in its order: "bury this" buries, "unbury" takes one back
+            # (doomed[i] says the rest for the Events from i on)
+            rest = self.rules.grey[src][nxt:]
+            limit = self.rules.limit
+
+            def lost_from(b: int) -> bool:
+                for x in rest:
+                    if x[0] == "unbury":
+                        b = b - 1 if b else 0
+                    elif x[0] == "bury_self":
+                        b += 1
+                    if b >= limit:
+                        return True
+                return b >= self.doomed[i]
+
+            lost_at = next((b for b in range(limit + 1) if lost_from(b)), limit)
+        return (lost_at, heal, cal, harm, cid, self._harm_id(hurt), {})
 
     def _harm_id(self, hurt: tuple) -> int:
         hid = self._harm_ids.get(hurt)
