@@ -575,6 +575,13 @@ class InterrogationSolver:
             self.cands[k] = tuple(a for _, a in cs)
         return best
 
+    @staticmethod
+    def _redraw_key(k: tuple) -> tuple:
+        """Redrawing gives the same whatever token was drawn: its value is kept (in _redraws
+        and _xredraws) under the key of the Calamity decision without the token, so the
+        decisions of one draw share it."""
+        return k[:-1] + k[-1][2:]
+
     def _scan(self, w: _Work, acts: list[tuple], k: Any = None) -> tuple[float, list[float | None]]:
         """The best float value among the options ``acts`` at a decision, and each option's
         value, or None for an option proved worse than the best by more than TOL without
@@ -591,9 +598,7 @@ class InterrogationSolver:
         for a in acts:
             rk = None
             if a[0] == "redraw" and k is not None:
-                # Redrawing gives the same whatever token was drawn: its value is kept under
-                # the key without the token (the Calamity decisions of one draw share it).
-                rk = k[:-1] + k[-1][2:]
+                rk = self._redraw_key(k)
                 v = self._redraws.get(rk)
                 if v is not None:
                     values.append(v)
@@ -694,8 +699,8 @@ class InterrogationSolver:
             acts = self._search_actions(w)
         best = (0, 0)
         for a in acts:
-            if a[0] == "redraw":  # see _scan
-                rk = k[:-1] + k[-1][2:]
+            if a[0] == "redraw":
+                rk = self._redraw_key(k)
                 v = self._xredraws.get(rk)
                 if v is None:
                     v = self._xredraws[rk] = self._exact_action(w, a)
