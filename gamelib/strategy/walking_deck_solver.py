@@ -548,20 +548,7 @@ class InterrogationSolver:
         w = self._work(k)
         acts = self._search_actions(w)
         if len(acts) == 1:  # nothing to choose (often: unstack the next Event)
-            fm = self.fmemo
-            outs = self._outs(w, acts[0], False)
-            k0 = self._k0
-            if k0 is not None and self._value(k0) == 0.0:  # see _scan
-                fm[k] = 0.0
-                return 0.0
-            total = m = 0.0
-            for c, p in outs.items():
-                x = fm.get(c)
-                if x is None:
-                    x = self._value(c)
-                total += p * x
-                m += p
-            best = fm[k] = total / m  # see _scan: a sure win is exactly 1.0
+            best = self.fmemo[k] = self._only(w, acts[0])
             return best
         best, fv = self._scan(w, acts, k)
         self.fmemo[k] = best
@@ -574,6 +561,22 @@ class InterrogationSolver:
                 cs.sort(key=_first, reverse=True)  # stable: equal values keep the legal order
             self.cands[k] = tuple(a for _, a in cs)
         return best
+
+    def _only(self, w: _Work, a: tuple) -> float:
+        """The value of the only option ``a`` at ``w``: _scan without its bookkeeping."""
+        fm = self.fmemo
+        outs = self._outs(w, a, False)
+        k0 = self._k0
+        if k0 is not None and self._value(k0) == 0.0:  # see _scan
+            return 0.0
+        total = m = 0.0
+        for c, p in outs.items():
+            x = fm.get(c)
+            if x is None:
+                x = self._value(c)
+            total += p * x
+            m += p
+        return total / m  # see _scan: a sure win is exactly 1.0
 
     @staticmethod
     def _redraw_key(k: tuple) -> tuple:
