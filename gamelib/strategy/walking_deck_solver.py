@@ -174,9 +174,10 @@ class InterrogationSolver:
     """Exact values for one Interrogation: one Memory (positions later in the same Memory are
     its suffixes), one Protagonist, and one set of tokens in play.
 
-    ``value(k)`` searches with floats (fast: the best option is all an agent needs);
-    ``exact(k)`` gives the ``Fraction``, evaluating exactly only the options whose float value
-    is within ``1e-9`` of the best (the exact best is always among them)."""
+    ``value(k)`` searches with floats (fast: the best option is all an agent needs) and keeps,
+    at each position, the options whose float value is within ``1e-9`` of the best (``cands``:
+    the exact best is always among them); ``exact(k)`` then gives the ``Fraction``, evaluating
+    exactly only those options, with integer arithmetic (see ``_exact``)."""
 
     TOL = 1e-9
 
