@@ -1,6 +1,6 @@
 """``python -m gamelib.strategy COMMAND``: the tournaments and benchmarks of docs/strategy.md.
 
-    python -m gamelib.strategy bench [--games 10] [--compare PATH]  # exact solver: CPU time per Interrogation
+    python -m gamelib.strategy bench [--games 10] [--compare PATH] [--slow 1]  # exact solver: CPU time per Interrogation
     python -m gamelib.strategy hint-cost [--interrogations 6]             # the Stepper's Hint button: CPU time
     python -m gamelib.strategy walking-deck [--games 1000] [--search-games 1000] [--best-games 200]
     python -m gamelib.strategy seats --game walk-the-plank [--players 3] [--games 60] [--playouts 30] [--baseline-games 600]
@@ -34,10 +34,12 @@ def _solver_module(path: str | None):
     return mod
 
 
-def bench(games: int, seed: int, cap: int, compare: str | None = None) -> None:
+def bench(games: int, seed: int, cap: int, compare: str | None = None, slow: float | None = None) -> None:
     """CPU time of the exact solve (a Fraction) of Interrogations reached by random and
     heuristic play. With ``compare`` (the path of another ``walking_deck_solver.py``), each
-    Interrogation is also solved by that copy, right after this one (interleaved, same cap)."""
+    Interrogation is also solved by that copy, right after this one (interleaved, same cap).
+    With ``slow``, a second table lists every Interrogation that took more than ``slow``
+    seconds with either solver: its positions, value and seconds."""
     import gamelib
     from gamelib.core import derive_seed
     from gamelib.rules.walking_deck.agents import HeuristicAgent
@@ -51,6 +53,7 @@ def bench(games: int, seed: int, cap: int, compare: str | None = None) -> None:
           "| median positions |")
     print("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
     every = {name: [] for name, _ in solvers}
+    slow_rows = []
     for prot in T.PROTAGONISTS:
         g = gamelib.load("walking-deck", protagonist=prot)
         for who in ("random", "heuristic"):
@@ -63,17 +66,22 @@ def bench(games: int, seed: int, cap: int, compare: str | None = None) -> None:
                 if s.is_over:
                     continue
                 reached += 1
+                seen = []
                 for name, wds in solvers:
                     times, nodes, over = rows[name]
                     solver = wds.solver_for(s, cache=False)
                     solver.budget = cap
                     t0 = time.process_time()
                     try:
-                        solver.exact(wds.key_of(solver, s))
+                        value = f"{float(solver.exact(wds.key_of(solver, s))):.4f}"
                     except wds.OverBudget:
                         over[0] += 1
+                        value = "over cap"
                     times.append(time.process_time() - t0)
                     nodes.append(solver.nodes)
+                    seen.append((name, times[-1], solver.nodes, value))
+                if slow is not None and any(t > slow for _, t, _, _ in seen):
+                    slow_rows += [(prot, who, i) + x for x in seen]
             for name, _ in solvers:
                 times, nodes, over = rows[name]
                 every[name] += times
@@ -85,6 +93,11 @@ def bench(games: int, seed: int, cap: int, compare: str | None = None) -> None:
     for name, _ in solvers:
         if every[name]:
             print(f"| all | random and heuristic | {name} | {len(every[name])} | {_summary(every[name])} | | |")
+    if slow is not None:
+        print(f"\nInterrogations over {slow} s (game i: seed derive_seed({seed}, i))\n")
+        print("| Protagonist | Journey by | game | solver | CPU s | positions | value |\n| --- | --- | --- | --- | --- | --- | --- |")
+        for prot, who, i, name, t, n, value in slow_rows:
+            print(f"| {prot} | {who} | {i} | {name} | {t:.2f} | {n:,} | {value} |")
 
 
 def _summary(times: list[float]) -> str:
@@ -195,6 +208,8 @@ def main(argv: list[str] | None = None) -> None:
     b.add_argument("--cap", type=int, default=3_000_000, help="stop a solve past this many positions")
     b.add_argument("--compare", default=None, metavar="PATH",
                    help="also time this other walking_deck_solver.py (e.g. main's), interleaved")
+    b.add_argument("--slow", type=float, default=None, metavar="S",
+                   help="also list every Interrogation that took more than S CPU seconds")
     w = sub.add_parser("walking-deck", help="win rates by Protagonist and agent")
     w.add_argument("--games", type=int, default=1000, help="games for random and heuristic")
     w.add_argument("--search-games", type=int, default=1000)
@@ -219,7 +234,7 @@ def main(argv: list[str] | None = None) -> None:
     a = p.parse_args(argv)
     t0 = time.process_time()
     if a.command == "bench":
-        bench(a.games, a.seed, a.cap, a.compare)
+        bench(a.games, a.seed, a.cap, a.compare, a.slow)
     elif a.command == "hint-cost":
         hint_cost(a.decisions, a.seed, a.interrogations)
     elif a.command == "walking-deck":

@@ -17,6 +17,8 @@ position) and against brute-force enumeration on small positions.
 """
 from __future__ import annotations
 
+import gc
+import math
 from fractions import Fraction
 from typing import Any
 
@@ -30,6 +32,11 @@ WON, LOST = "won", "lost"  # terminal keys
 _T, _D = 3, 5
 SRC, HEALED = 1 << 7, 1 << 8
 _FLAGS = SRC | HEALED
+# One Character that nothing still to come can kill (see InterrogationSolver.key): no
+# weaknesses (so no Calamity hits it), toughness 3, no damage, and a bit of its own so that the
+# damage it takes is forgotten again by the next key.
+_IMM_BIT = 1 << 9
+IMM = _IMM_BIT | 3 << _T
 
 
 def char_code(weak: int, toughness: int, damage: int) -> int:
@@ -64,28 +71,66 @@ def _add_heals(after: tuple, effects: tuple) -> tuple:
 
 
 class _CodeMap(dict):
-    """See InterrogationSolver._code_map: a dict that computes a code's entry when first asked."""
+    """See InterrogationSolver._code_map: a dict that computes a code's entry when first asked.
+    ``heals`` None: nothing can heal any more."""
 
-    def __init__(self, heals: tuple, pres: int, pend: int | None):
+    def __init__(self, heals: tuple | None, pres: int, pend: int | None, harm: tuple):
         super().__init__()
-        self.heals, self.pres, self.pend = heals, pres, pend
+        self.heals, self.pres, self.pend, self.harm = heals, pres, pend, harm
 
     def __missing__(self, c: int) -> int:
+        if c & _IMM_BIT:
+            self[c] = IMM
+            return IMM
         wk, d = c & 7, c >> _D & 3
         x = c
-        if d:
+        if self.heals is None:  # only what a Character can still take matters
+            x = (c & (7 | _FLAGS)) | ((c >> _T & 3) - d) << _T
+        elif d:
             pend = self.pend
             h = self.heals[wk] + _POP[wk & ~self.pres & 7]
             if pend is not None and not c & HEALED and (not pend or wk & pend):
                 h += 1
             if d > h:
                 x = (c & (7 | _FLAGS)) | ((c >> _T & 3) - d + h) << _T | h << _D
+        if not x & SRC and (x >> _T & 3) - (x >> _D & 3) >= self.harm[wk]:
+            x = IMM
         self[c] = x
         return x
 
 
-# code -> canonical code when nothing can heal any more: only what a Character can still take
-_NO_HEAL_MAP = tuple((c & (7 | _FLAGS)) | (_tough(c) - _dmg(c)) << _T for c in range(1 << 9))
+def _first(pair: tuple) -> Any:
+    return pair[0]
+
+
+def _harm_of(effects: tuple, tokens: int) -> tuple:
+    """The most damage the effects ``effects`` can do to one Character, by its weaknesses 0..7:
+    every damage point, and one per Calamity that some token (``tokens``: the union of their
+    weaknesses) can make hit it."""
+    out = [0] * 8
+    for x in effects:
+        if x[0] == "damage":
+            for wk in range(8):
+                out[wk] += x[1]
+        elif x[0] == "calamity":
+            u = (tokens | x[1]) & ~x[2]
+            for wk in range(8):
+                if u & wk:
+                    out[wk] += 1
+    return tuple(out)
+
+
+class _GcPaused:
+    """No cyclic garbage collection during a search: the memo holds hundreds of thousands of
+    tuples (none in a cycle) that each collection would walk through again, for nothing."""
+
+    def __enter__(self) -> None:
+        self.was = gc.isenabled()
+        gc.disable()
+
+    def __exit__(self, *exc: Any) -> None:
+        if self.was:
+            gc.enable()
 
 
 class OverBudget(Exception):
@@ -129,9 +174,10 @@ class InterrogationSolver:
     """Exact values for one Interrogation: one Memory (positions later in the same Memory are
     its suffixes), one Protagonist, and one set of tokens in play.
 
-    ``value(k)`` searches with floats (fast: the best option is all an agent needs);
-    ``exact(k)`` gives the ``Fraction``, evaluating exactly only the options whose float value
-    is within ``1e-9`` of the best (the exact best is always among them)."""
+    ``value(k)`` searches with floats (fast: the best option is all an agent needs) and keeps,
+    at each position, the options whose float value is within ``1e-9`` of the best (``cands``:
+    the exact best is always among them); ``exact(k)`` then gives the ``Fraction``, evaluating
+    exactly only those options, with integer arithmetic (see ``_exact``)."""
 
     TOL = 1e-9
 
@@ -142,13 +188,34 @@ class InterrogationSolver:
         self.base_total = sum(n for _, n in base)
         self.respites = respites   # Respite tokens in play (in the bag or beside it)
         self.fmemo: dict[Any, float] = {WON: 1.0, LOST: 0.0}
-        self.xmemo: dict[Any, Fraction] = {WON: Fraction(1), LOST: Fraction(0)}
+        self.xmemo: dict[Any, tuple[int, int]] = {WON: (1, 0), LOST: (0, 0)}  # see _exact
+        self.cands: dict[Any, tuple] = {}  # see value()
+        self._k0: Any = None  # see _settle
+        self._redraws: dict[Any, float] = {}  # see _scan
+        self._xredraws: dict[Any, tuple[int, int]] = {}
         # what a token shows, by the number of Respites in the bag: (mask, count) and the total
         self._draws = []
         for r in range(respites + 1):
             d = list(base) + ([(0, r)] if r else [])
             self._draws.append((tuple(d), self.base_total + r))
+        self._l = 1  # every bag size divides L
+        for _, total in self._draws:
+            self._l = self._l * total // math.gcd(self._l, total)
+        # the most draws one decision can lead to before the next: a redraw and every
+        # Calamity of one banner
+        self._dmax = 1 + max([sum(x[0] == "calamity" for x in rules.grey[c]) for c in memory] + [1])
+        self._lpow = [self._l ** e for e in range(8 * self._dmax + 8)]
         self._tables()
+        # power uses left open a Calamity decision (Boris's redraw, Éléonore's restore) below this
+        self._power_uses = rules.max_uses if rules.power in ("redraw", "restore") else 0
+        self._adrien = rules.power == "reserve heal"
+        # _next_cal[i]: (add, ignore) if unstacking memory[i] draws a Calamity first, else None
+        self._next_cal = []
+        for c in memory:
+            g = rules.grey[c]
+            self._next_cal.append((g[0][1], g[0][2]) if g and g[0][0] == "calamity" else None)
+        self._next_cal.append(None)
+        self._kills: dict[tuple, tuple] = {}  # see _sure_death
         self.nodes = 0  # decision positions searched (for benchmarks and budgets)
         self.budget = float("inf")  # value() raises OverBudget past this many nodes
 
@@ -176,6 +243,12 @@ class InterrogationSolver:
         # heals[i][wk]: the heal effects in the rest of the Memory from i that can heal a
         # Character of weaknesses wk (each heals a Character at most once)
         self.heals = [(0,) * 8] * (n + 1)
+        # harm[i][wk]: the most damage the rest of the Memory from i can do to one Character of
+        # weaknesses wk (see _harm_of); a Character that can take that much is never buried
+        self._tokens = 0
+        for mask, _ in self.base:
+            self._tokens |= mask
+        self.harm = [(0,) * 8] * (n + 1)
         lost = [b >= R.limit for b in range(R.limit + 2)]
         for i in range(n - 1, -1, -1):
             kinds = R.kinds[self.memory[i]]
@@ -183,6 +256,7 @@ class InterrogationSolver:
             self.cal_ahead[i] = self.cal_ahead[i + 1] or "calamity" in kinds
             self.harm_ahead[i] = self.harm_ahead[i + 1] or "calamity" in kinds or "damage" in kinds
             self.heals[i] = _add_heals(self.heals[i + 1], R.grey[self.memory[i]])
+            self.harm[i] = tuple(a + b for a, b in zip(self.harm[i + 1], _harm_of(R.grey[self.memory[i]], self._tokens)))
             new = []
             for b in range(R.limit + 2):
                 if b >= R.limit:
@@ -200,23 +274,27 @@ class InterrogationSolver:
             lost = new
             self.doomed[i] = next(b for b in range(R.limit + 1) if lost[b])
         self._rest: dict[tuple, tuple[bool, bool, bool, int, tuple]] = {}
-        self._ctx: dict[tuple, tuple] = {}
+        self._nxt_span = 1 + max([len(R.grey[c]) for c in self.memory] + [0])
+        self._ctx: list[tuple | None] = [None] * ((n + 1) * self._nxt_span * 2)  # see key()
         self._groups: dict[tuple, tuple] = {}
         self._ctx_heals: list[tuple] = []
         self._heal_ids: dict[tuple, int] = {}
-        self._maps: dict[tuple, tuple[int, ...]] = {}
-        self._no_heal_map = _NO_HEAL_MAP
+        self._harms: list[tuple] = []
+        self._harm_ids: dict[tuple, int] = {}
+        self._harm_plus: dict[tuple, int] = {}
+        # a drawn Calamity Boris may still redraw can become any token
+        self._redraw_tokens = self._tokens if R.power == "redraw" else 0
 
-    def _rest_of(self, src: str, nxt: int) -> tuple[bool, bool, bool, int, tuple]:
-        """(heal, calamity, harm, must-bury, heals by weaknesses) still to come in the banner
-        being applied."""
+    def _rest_of(self, src: str, nxt: int) -> tuple[bool, bool, bool, int, tuple, tuple]:
+        """(heal, calamity, harm, must-bury, heals by weaknesses, harm by weaknesses) still to
+        come in the banner being applied."""
         k = (src, nxt)
         r = self._rest.get(k)
         if r is None:
             rest = self.rules.grey[src][nxt:]
             kinds = [x[0] for x in rest]
             r = self._rest[k] = ("heal" in kinds, "calamity" in kinds, "calamity" in kinds or "damage" in kinds,
-                                 int("bury_self" in kinds), _add_heals((0,) * 8, rest))
+                                 int("bury_self" in kinds), _add_heals((0,) * 8, rest), _harm_of(rest, self._tokens))
         return r
 
     # ---- keys ---------------------------------------------------------------------------------
@@ -226,63 +304,163 @@ class InterrogationSolver:
         if over is not None:
             return over
         i, p, src = w.i, w.pending, w.src
-        ctx = self._ctx.get((i, src, w.nxt))
+        # src, when set, is memory[i - 1]: the context is indexed by (i, nxt, src set)
+        ci = (i * self._nxt_span + w.nxt) * 2 + (src is not None)
+        ctx = self._ctx[ci]
         if ctx is None:
-            ctx = self._context(i, src, w.nxt)
-        lost_at, heal, cal, harm, cid = ctx
-        if w.buried >= lost_at:
+            ctx = self._ctx[ci] = self._context(i, src, w.nxt)
+        b = w.buried
+        if b >= ctx[0]:
             return LOST
-        R = self.rules
-        pend_heal = None
-        if p is not None:
+        if b + 1 >= ctx[0] and (p[0] == "cal" if p is not None else src is None and self._next_cal[i] is not None) \
+                and self._sure_death(w, ctx):
+            return LOST
+        # A Character's damage matters only through what it can still take (toughness minus
+        # damage) and how much of it can still be healed: at most one point per heal to come
+        # that can reach it (none if nothing heals). Damage beyond that is merged into lower
+        # toughness. A Character that can take all the harm still to come is never buried: it
+        # becomes IMM, and several count as one (see _code_map). The map depends on the open
+        # decision and Adrien's used Reserves; ctx[6] keeps the maps by a small int of both.
+        pres = w.pres if self._adrien else 7
+        if p is None:
+            if not ctx[3]:
+                # Nothing can hurt a Character any more, so only the Events that must be
+                # buried remain, and they were not enough to lose (the doomed test above).
+                return WON
+            vk = pres
+        else:
             kind = p[0]
             if kind == "cal":
-                cal = harm = True
+                vk = (8 | (p[1] | p[2] | self._redraw_tokens) & ~p[3]) << 3 | pres
             elif kind == "heal":
-                heal = True
-                pend_heal = p[2]
+                vk = (32 | p[2]) << 3 | pres
             else:
-                harm = True
-        elif not harm:
-            # Nothing can hurt a Character any more, so only the Events that must be buried
-            # remain, and they were not enough to lose (the doomed test above): a sure win.
-            return WON
-        adrien = R.power == "reserve heal"
-        if adrien and w.pres != 7:
-            heal = True
-        if heal:
-            # A Character's damage matters only through what it can still take (toughness
-            # minus damage) and how much of it can still be healed: at most one point per heal
-            # to come that can reach it. Damage beyond that is merged into lower toughness.
-            mk = (cid, w.pres if adrien else 7, pend_heal)
-            m = self._maps.get(mk)
-            if m is None:
-                m = self._maps[mk] = self._code_map(self._ctx_heals[cid], *mk[1:])
-        else:  # damage only matters through what a Character can still take
-            m = self._no_heal_map
-        front = sorted([m[c] for c in w.front])
-        if cal:
-            res, resp, uses = w.res, w.resp, w.uses
+                vk = (64 | p[1]) << 3 | pres
+        m = ctx[6].get(vk)
+        if m is None:
+            m = ctx[6][vk] = self._map_for(ctx, p, pres)
+        front = sorted(map(m.__getitem__, w.front))
+        if len(front) > 1 and front[-2] == IMM:  # IMM sorts last
+            while len(front) > 1 and front[-2] == IMM:
+                front.pop()
+        if ctx[2] or (p is not None and p[0] == "cal"):
             if p is not None and p[0] == "cal":
                 fm = 0
                 for c in front:
                     fm |= c
                 p = ("cal", (p[1] | p[2]) & ~p[3] & ~p[4] & fm & 7, p[2], p[3], p[4])
-        else:
-            res, resp, uses = 0, 0, R.max_uses
-        return (i, tuple(front), res, resp, w.buried, uses, w.pres, src, w.nxt, w.failed, w.cur, p)
+            return (i, tuple(front), w.res, w.resp, w.buried, w.uses, w.pres, src, w.nxt, w.failed, w.cur, p)
+        # no Calamity can be drawn any more: the Reserves, the bag and the power uses are forgotten
+        return (i, tuple(front), 0, 0, w.buried, self.rules.max_uses, w.pres, src, w.nxt, w.failed, w.cur, p)
+
+    def _cal_key(self, w: _Work, p: tuple, fronts: dict) -> Any:
+        """key(w) with ``p``, a drawn Calamity's decision, open (w itself is not changed).
+        The decisions of one draw differ only by the token, so the canonical front is kept in
+        ``fronts`` for the next token (by its code map)."""
+        i, src = w.i, w.src
+        ci = (i * self._nxt_span + w.nxt) * 2 + (src is not None)
+        ctx = self._ctx[ci]
+        if ctx is None:
+            ctx = self._ctx[ci] = self._context(i, src, w.nxt)
+        b = w.buried
+        if b >= ctx[0]:
+            return LOST
+        if b + 1 >= ctx[0]:
+            w.pending = p
+            dead = self._sure_death(w, ctx)
+            w.pending = None
+            if dead:
+                return LOST
+        pres = w.pres if self._adrien else 7
+        vk = (8 | (p[1] | p[2] | self._redraw_tokens) & ~p[3]) << 3 | pres
+        fr = fronts.get(vk)
+        if fr is None:
+            m = ctx[6].get(vk)
+            if m is None:
+                m = ctx[6][vk] = self._map_for(ctx, p, pres)
+            front = sorted(map(m.__getitem__, w.front))
+            if len(front) > 1 and front[-2] == IMM:
+                while len(front) > 1 and front[-2] == IMM:
+                    front.pop()
+            fm = 0
+            for c in front:
+                fm |= c
+            fr = fronts[vk] = (tuple(front), fm & 7)
+        return (i, fr[0], w.res, w.resp, b, w.uses, w.pres, src, w.nxt, w.failed, w.cur,
+                ("cal", (p[1] | p[2]) & ~p[3] & ~p[4] & fr[1], p[2], p[3], p[4]))
+
+    def _sure_death(self, w: _Work, ctx: tuple) -> bool:
+        """Whether the Calamity about to be drawn (the next effect) buries a Character whatever
+        the bag gives and the player does. Called when one more buried Event loses: then the
+        position is lost. A token kills when it hits a Character that can take no more damage
+        (the weaknesses of those: z) on a weakness that no Reserve can cover; a redraw only
+        helps if some token does not kill."""
+        p = w.pending
+        if p is None:
+            if w.src is not None or w.resp or (self._adrien and w.pres != 7):
+                return False  # a Respite in the bag can be drawn; Adrien can heal first
+            nxt = self._next_cal[w.i]
+            if nxt is None:
+                return False
+        elif p[0] != "cal":
+            return False
+        z = 0
+        for c in w.front:
+            if (c >> _T & 3) == (c >> _D & 3):
+                z |= c
+        z &= ~w.res & 7
+        if z and self._restore_left(w):
+            return False  # Éléonore can restore any Reserve
+        if not z:
+            return False
+        if p is not None:
+            if not (p[1] | p[2]) & ~p[3] & ~p[4] & z:
+                return False
+            if not (self._redraw_tokens and w.uses < self.rules.max_uses):
+                return True
+            if w.resp:
+                return False
+            nxt = (p[2], p[3] | p[4])
+        kills = self._kills.get(nxt)
+        if kills is None:
+            masks = [m for m, _ in self.base]
+            kills = self._kills[nxt] = tuple(all((m | nxt[0]) & ~nxt[1] & x for m in masks) for x in range(8))
+        return kills[z]
+
+    def _restore_left(self, w: _Work) -> bool:
+        return self.rules.power == "restore" and w.uses < self.rules.max_uses
+
+    def _map_for(self, ctx: tuple, p: tuple | None, pres: int) -> "_CodeMap":
+        """The code map of key() for the context ``ctx``, the open decision ``p`` and Adrien's
+        used Reserves ``pres`` (7 for the others)."""
+        heal, hid, pend_heal = ctx[1], ctx[5], None
+        if p is not None:
+            kind = p[0]
+            if kind == "cal":
+                hid = self._harm_with(hid, "cal", (p[1] | p[2] | self._redraw_tokens) & ~p[3])
+            elif kind == "heal":
+                heal = True
+                pend_heal = p[2]
+            else:
+                hid = self._harm_with(hid, "damage", p[1])
+        if self._adrien and pres != 7:
+            heal = True
+        if not heal:
+            return self._code_map(None, 7, None, self._harms[hid])
+        return self._code_map(self._ctx_heals[ctx[4]], pres, pend_heal, self._harms[hid])
 
     def _context(self, i: int, src: str | None, nxt: int) -> tuple:
         """What key() needs of the Events still to come from (i, src, nxt), computed once:
         (buried count that makes the loss certain, heal ahead, Calamity ahead, harm ahead, id
         of the heals per weaknesses)."""
         if src is not None:
-            heal, cal, harm, bury, rest_heals = self._rest_of(src, nxt)
+            heal, cal, harm, _, rest_heals, rest_harm = self._rest_of(src, nxt)
             heals = tuple(a + b for a, b in zip(self.heals[i], rest_heals))
+            hurt = tuple(a + b for a, b in zip(self.harm[i], rest_harm))
         else:
             heal = cal = harm = False
-            bury = 0
             heals = self.heals[i]
+            hurt = self.harm[i]
         heal = heal or self.heal_ahead[i]
         cal = cal or self.cal_ahead[i]
         harm = harm or cal or self.harm_ahead[i]
@@ -290,15 +468,62 @@ class InterrogationSolver:
         if cid is None:
             cid = self._heal_ids[heals] = len(self._ctx_heals)
             self._ctx_heals.append(heals)
-        ctx = self._ctx[(i, src, nxt)] = (self.doomed[i] - bury, heal, cal, harm, cid)
-        return ctx
+        lost_at = self.doomed[i]
+        if src is not None:
+            # the rest of the banner, in its order: "bury this" buries, "unbury" takes one back
+            # (doomed[i] says the rest for the Events from i on)
+            rest = self.rules.grey[src][nxt:]
+            limit = self.rules.limit
+
+            def lost_from(b: int) -> bool:
+                for x in rest:
+                    if x[0] == "unbury":
+                        b = b - 1 if b else 0
+                    elif x[0] == "bury_self":
+                        b += 1
+                    if b >= limit:
+                        return True
+                return b >= self.doomed[i]
+
+            lost_at = next((b for b in range(limit + 1) if lost_from(b)), limit)
+        return (lost_at, heal, cal, harm, cid, self._harm_id(hurt), {})
+
+    def _harm_id(self, hurt: tuple) -> int:
+        hid = self._harm_ids.get(hurt)
+        if hid is None:
+            hid = self._harm_ids[hurt] = len(self._harms)
+            self._harms.append(hurt)
+        return hid
+
+    def _harm_with(self, hid: int, kind: str, arg: int) -> int:
+        """The harm ``hid`` plus that of the open decision: ``arg`` damage points to place, or
+        a drawn Calamity whose token can hit the weaknesses ``arg``."""
+        k = (hid, kind, arg)
+        h = self._harm_plus.get(k)
+        if h is None:
+            base = self._harms[hid]
+            if kind == "damage":
+                hurt = tuple(x + arg for x in base)
+            else:
+                hurt = tuple(x + (1 if arg & wk else 0) for wk, x in enumerate(base))
+            h = self._harm_plus[k] = self._harm_id(hurt)
+        return h
 
     @staticmethod
-    def _code_map(heals: tuple, pres: int, pend: int | None) -> "_CodeMap":
+    def _code_map(heals: tuple | None, pres: int, pend: int | None, harm: tuple) -> "_CodeMap":
         """Code -> canonical code for Character codes, given the heals to come per weaknesses
-        (the Memory's and the current banner's), Adrien's unused Reserves (``pres``: the used
-        ones) and the mask of the open heal (None if none); filled as codes are met."""
-        return _CodeMap(heals, pres, pend)
+        (the Memory's and the current banner's; None if nothing heals), Adrien's unused
+        Reserves (``pres``: the used ones), the mask of the open heal (None if none) and the
+        most harm still to come per weaknesses; filled as codes are met.
+
+        A Character (not the one whose banner is being applied) that can take ``harm`` more
+        points is never buried, whatever happens: it becomes IMM, which no Calamity hits and
+        whose damage is forgotten, and several become one. Their value is the same: such a
+        Character matters only as somewhere to put damage for free (putting it there is never
+        worse: less damage elsewhere is never worse) and as one in front; a Calamity that hits
+        only such Characters is best applied (consuming a Reserve or a power use for it is
+        never better), so it opening a decision or not changes nothing."""
+        return _CodeMap(heals, pres, pend, harm)
 
     def _work(self, k: tuple) -> _Work:
         w = _Work.__new__(_Work)
@@ -311,22 +536,57 @@ class InterrogationSolver:
     # ---- values ---------------------------------------------------------------------------------
     def value(self, k: Any) -> float:
         """The chance of winning from position ``k`` with best play (a float)."""
-        if k == WON:
-            return 1.0
-        if k == LOST:
-            return 0.0
-        v = self.fmemo.get(k)
+        with _GcPaused():
+            return self._value(k)
+
+    def _value(self, k: Any) -> float:
+        v = self.fmemo.get(k)  # WON and LOST are in it
         if v is not None:
             return v
         self.nodes += 1
         if self.nodes > self.budget:
             raise OverBudget(self.nodes)
         w = self._work(k)
-        best = self._scan(w, self._search_actions(w))[0]
+        acts = self._search_actions(w)
+        if len(acts) == 1:  # nothing to choose (often: unstack the next Event)
+            best = self.fmemo[k] = self._only(w, acts[0])
+            return best
+        best, fv = self._scan(w, acts, k)
         self.fmemo[k] = best
+        if best > 0.0:
+            # The options exact() must try: only those within TOL of the best float value can
+            # be the exact best (options _scan proved worse are None), best first.
+            floor = best - self.TOL
+            cs = [(f, a) for f, a in zip(fv, acts) if f is not None and f >= floor]
+            if len(cs) > 1:
+                cs.sort(key=_first, reverse=True)  # stable: equal values keep the legal order
+            self.cands[k] = tuple(a for _, a in cs)
         return best
 
-    def _scan(self, w: _Work, acts: list[tuple]) -> tuple[float, list[float | None]]:
+    def _only(self, w: _Work, a: tuple) -> float:
+        """The value of the only option ``a`` at ``w``: _scan without its bookkeeping."""
+        fm = self.fmemo
+        outs = self._outs(w, a, False)
+        k0 = self._k0
+        if k0 is not None and self._value(k0) == 0.0:  # see _scan
+            return 0.0
+        total = m = 0.0
+        for c, p in outs.items():
+            x = fm.get(c)
+            if x is None:
+                x = self._value(c)
+            total += p * x
+            m += p
+        return total / m  # see _scan: a sure win is exactly 1.0
+
+    @staticmethod
+    def _redraw_key(k: tuple) -> tuple:
+        """Redrawing gives the same whatever token was drawn: its value is kept (in _redraws
+        and _xredraws) under the key of the Calamity decision without the token, so the
+        decisions of one draw share it."""
+        return k[:-1] + k[-1][2:]
+
+    def _scan(self, w: _Work, acts: list[tuple], k: Any = None) -> tuple[float, list[float | None]]:
         """The best float value among the options ``acts`` at a decision, and each option's
         value, or None for an option proved worse than the best by more than TOL without
         being finished (Ballard's Star1 pruning for expectimax, values in [0, 1]): an
@@ -338,25 +598,59 @@ class InterrogationSolver:
         best = 0.0
         floor = -1.0
         fm = self.fmemo
+        value = self._value
         for a in acts:
-            outs = self.outcomes(w, a, False)
-            rest = 0.0
-            for p, _ in outs:
-                rest += p
-            mass = rest
-            total = m = 0.0
-            v = None
-            for p, c in outs:
-                if (total + rest) / mass < floor:
-                    break
+            rk = None
+            if a[0] == "redraw" and k is not None:
+                rk = self._redraw_key(k)
+                v = self._redraws.get(rk)
+                if v is not None:
+                    values.append(v)
+                    if v > best:
+                        best = v
+                        floor = best - self.TOL
+                    if best >= 1.0:
+                        values += [None] * (len(acts) - len(values))
+                        break
+                    continue
+            outs = self._outs(w, a, False)
+            # The outcome where the drawn token hits no one (k0, see _settle) is worth at least
+            # as much as every other outcome (each differs from it only by damage taken,
+            # Reserves or power uses spent, and less damage, more Reserves and more uses are
+            # never worse), so it is searched first and bounds the others; if it is lost, so
+            # is the option. Then the outcomes already known (they cost nothing and tighten
+            # the bound), then the others, each bounded by that value (1 without k0).
+            k0 = self._k0
+            cap = 1.0
+            if k0 is not None:
+                cap = fm.get(k0)
+                if cap is None:
+                    cap = value(k0)
+                if cap == 0.0:
+                    values.append(0.0)
+                    continue
+            total = m = rest = 0.0
+            todo = []
+            for c, p in outs.items():
                 x = fm.get(c)
                 if x is None:
-                    x = self.value(c)
-                total += p * x
+                    todo.append((c, p))
+                    rest += p
+                else:
+                    total += p * x
+                    m += p
+            mass = m + rest
+            v = None
+            for c, p in todo:
+                if total + rest * cap < floor * mass:
+                    break
+                total += p * value(c)
                 m += p
                 rest -= p
             else:
                 v = total / m  # a sure win comes out as exactly 1.0: m adds the same terms as total
+                if rk is not None:
+                    self._redraws[rk] = v
                 if v > best:
                     best = v
                     floor = best - self.TOL
@@ -370,89 +664,151 @@ class InterrogationSolver:
         # Divided by the sum of the probabilities as computed, so that a sure win is exactly
         # 1.0 (and the search can stop there) rather than 0.9999999999999998.
         total = mass = 0.0
-        for p, child in self.outcomes(w, a, False):
-            total += p * self.value(child)
-            mass += p
+        with _GcPaused():
+            for p, child in self.outcomes(w, a, False):
+                total += p * self._value(child)
+                mass += p
         return total / mass
 
     def exact(self, k: Any) -> Fraction:
         """The same value as a ``Fraction``."""
-        if k == WON:
-            return Fraction(1)
-        if k == LOST:
-            return Fraction(0)
+        with _GcPaused():
+            n, e = self._exact(k)
+        return Fraction(n, self._lpow[e]) if e < len(self._lpow) else Fraction(n, self._l ** e)
+
+    def exact_action_value(self, w: _Work, a: tuple) -> Fraction:
+        """The exact value of option ``a`` at ``w``, followed by best play."""
+        with _GcPaused():
+            n, e = self._exact_action(w, a)
+        return Fraction(n, self._l ** e)
+
+    # Exact values are kept as integers: (n, e) stands for n / L**e, L the least common
+    # multiple of the bag's possible sizes, so that every draw's probability is an integer
+    # over L and sums need no gcd (Fraction's arithmetic was most of the exact pass's cost).
+    def _exact(self, k: Any) -> tuple[int, int]:
         v = self.xmemo.get(k)
         if v is not None:
             return v
+        # The float search first: it leaves the options that can be the exact best (cands),
+        # so no option is searched again here. A float value of exactly 0 is an exact 0 (every
+        # term is a positive probability times a value, and none is small enough to vanish),
+        # so it needs no exact sum. The candidates are tried best first, and a sure win (1)
+        # cannot be beaten, so it ends the search.
+        if self._value(k) == 0.0:
+            v = self.xmemo[k] = (0, 0)
+            return v
         w = self._work(k)
-        acts = self._search_actions(w)
-        if len(acts) > 1:
-            # Only the options within TOL of the best float value can be the exact best; they
-            # are tried best first, and a sure win (1) cannot be beaten, so it ends the search.
-            # A float value of exactly 0 is an exact 0 (every term is a positive probability
-            # times a value, and none is small enough to vanish), so it needs no Fraction.
-            # Options that _scan proved worse (None) are not candidates.
-            top, fv = self._scan(w, acts)
-            if top == 0.0:
-                self.xmemo[k] = Fraction(0)
-                return self.xmemo[k]
-            acts = [a for f, _, a in sorted(((f, -j, a) for j, (f, a) in enumerate(zip(fv, acts))
-                                             if f is not None and f >= top - self.TOL), reverse=True)]
-        best = Fraction(0)
+        acts = self.cands.get(k)
+        if acts is None:  # one option only
+            acts = self._search_actions(w)
+        best = (0, 0)
         for a in acts:
-            v = self.exact_action_value(w, a)
-            if v > best:
+            if a[0] == "redraw":
+                rk = self._redraw_key(k)
+                v = self._xredraws.get(rk)
+                if v is None:
+                    v = self._xredraws[rk] = self._exact_action(w, a)
+            else:
+                v = self._exact_action(w, a)
+            if v[1] >= best[1]:
+                better = v[0] > best[0] * self._l ** (v[1] - best[1])
+            else:
+                better = v[0] * self._l ** (best[1] - v[1]) > best[0]
+            if better:
                 best = v
-                if best == 1:
+                if best == (1, 0):  # a sure win (1 / L ** 0)
                     break
         self.xmemo[k] = best
         return best
 
-    def exact_action_value(self, w: _Work, a: tuple) -> Fraction:
-        total = Fraction(0)
-        for p, child in self.outcomes(w, a, True):
-            total += p * self.exact(child)
-        return total
+    def _exact_action(self, w: _Work, a: tuple) -> tuple[int, int]:
+        parts = []
+        top = 0
+        for child, q in self._outs(w, a, True).items():
+            n, e = self._exact(child)
+            if n:
+                parts.append((q * n, e))
+                if e > top:
+                    top = e
+        lp = self._lpow
+        n = 0
+        for x, e in parts:
+            n += x * lp[top - e] if top - e < len(lp) else x * self._l ** (top - e)
+        e = top + self._dmax
+        L = self._l
+        while e:  # L ** e as small as it can be: most options draw less than _dmax times
+            q, r = divmod(n, L)
+            if r:
+                break
+            n, e = q, e - 1
+        return (n, e)
 
     def outcomes(self, w: _Work, a: tuple, exact: bool = True) -> list[tuple[Any, Any]]:
         """``[(probability, key)]`` of the positions ``a`` can lead to (equal keys merged).
         Probabilities are ``Fraction``s when ``exact``, else floats."""
+        if not exact:
+            return [(p, k) for k, p in self._outs(w, a, False).items()]
+        d = self._lpow[self._dmax]
+        return [(Fraction(q, d), k) for k, q in self._outs(w, a, True).items()]
+
+    def _outs(self, w: _Work, a: tuple, exact: bool) -> dict[Any, Any]:
+        """``{key: probability}``, see outcomes; when ``exact`` each probability is an
+        integer, over L ** _dmax."""
         w = w.copy()
         req = self._act(w, a)
         out: dict[Any, Any] = {}
-        self._settle(w, req, Fraction(1) if exact else 1.0, out, exact)
-        return [(p, k) for k, p in out.items()]
-
-    def _settle(self, w: _Work, req: tuple | None, p: Any, out: dict, exact: bool) -> None:
-        """Follow ``w`` (owned: it is changed) through the automatic steps and the Calamity
-        draws to the next decisions, adding ``p`` times their probabilities to ``out``."""
+        self._k0 = None
         if req is None:
             if w.over is None:
                 req = self._advance(w)
             if req is None:
-                k = self.key(w)
-                q = out.get(k)
-                out[k] = p if q is None else q + p
-                return
+                out[self.key(w)] = self._lpow[self._dmax] if exact else 1.0
+                return out
+        self._settle(w, req, 1 if exact else 1.0, out, exact, 1)
+        return out
+
+    def _settle(self, w: _Work, req: tuple, p: Any, out: dict, exact: bool, d: int) -> None:
+        """Draw the Calamity ``req`` for ``w`` (owned: it is changed) and follow each token
+        through the automatic steps to the next decisions, adding ``p`` times their
+        probabilities to ``out``. When ``exact``, ``p`` is an integer over L ** (d - 1) and
+        what is added an integer over L ** _dmax (``d`` counts the draws)."""
         add, ignore, by = req
         fm = 0
         for c in w.front:
             fm |= c
         fm &= 7
-        R = self.rules
-        power_open = w.uses < R.max_uses and R.power in ("redraw", "restore")
-        gk = (w.resp, add, ignore | by, fm, w.res, power_open)
+        gk = (w.resp, add, ignore | by, fm, w.res, w.uses < self._power_uses)
         groups = self._groups.get(gk)
         if groups is None:
             groups = self._groups[gk] = self._group_draws(*gk)
-        total = self._draws[w.resp][1]
         last = len(groups) - 1
-        for j, (mask, n, opens) in enumerate(groups):
-            c = w if j == last else w.copy()  # the last group may change w itself
-            c.pending = ("cal", mask, add, ignore, by)
-            if not opens:
-                self._resolve(c)
-            self._settle(c, None, p * Fraction(n, total) if exact else p * n / total, out, exact)
+        key = self.key
+        scale = self._lpow[self._dmax - d] if exact else 1
+        fronts: dict = {}
+        for j, (mask, opens, hit, fp, xp) in enumerate(groups):
+            q = p * xp if exact else p * fp
+            if opens:  # a decision: only the key is needed, w is left as it was
+                k = self._cal_key(w, ("cal", mask, add, ignore, by), fronts)
+            else:
+                c = w if j == last else w.copy()  # the last group may change w itself
+                if hit:
+                    c.pending = ("cal", mask, add, ignore, by)
+                    self._resolve(c)
+                if c.over is None:
+                    req = self._advance(c)
+                    if req is not None:
+                        self._settle(c, req, q, out, exact, d + 1)
+                        continue
+                k = key(c)
+                if not hit and d == 1:
+                    # The token hits no one, and no other draw follows: every outcome of this
+                    # draw is worth at most this one (see _scan). (When this one draws again,
+                    # so can the others, and there is no such bound.)
+                    self._k0 = k
+            if exact:
+                q *= scale
+            r = out.get(k)
+            out[k] = q if r is None else r + q
 
     def _group_draws(self, resp: int, add: int, off: int, fm: int, res: int, power_open: bool) -> tuple:
         """Tokens that hit the same Characters and leave the same choice lead to the same
@@ -460,17 +816,22 @@ class InterrogationSolver:
         per group, for the bag with ``resp`` Respites, weaknesses ``add`` added and ``off``
         ignored, ``fm`` the weaknesses in front, ``res`` the Reserves available."""
         groups: dict[tuple, list] = {}
-        for mask, n in self._draws[resp][0]:
+        draws, total = self._draws[resp]
+        for mask, n in draws:
             weak = (mask | add) & ~off
             hit = weak & fm
             # someone would be hurt: is there a choice? (Reserve r covers weakness bit r)
             opens = bool(hit) and (bool(weak & res) or power_open)
             g = groups.get((hit, opens))
             if g is None:
-                groups[(hit, opens)] = [mask, n, opens]
+                groups[(hit, opens)] = [mask, n, opens, hit]
             else:
                 g[1] += n
-        return tuple(tuple(g) for g in groups.values())
+        # (mask, opens, hit, probability as a float, as an integer over L); groups that open
+        # a decision first (they leave the work state as it was)
+        out = [(mask, opens, hit, n / total, n * (self._l // total)) for mask, n, opens, hit in groups.values()]
+        out.sort(key=lambda g: not g[1])
+        return tuple(out)
 
     def _search_actions(self, w: _Work) -> list[tuple]:
         """The legal actions worth searching. Less damage is never worse (whatever a more
@@ -483,6 +844,8 @@ class InterrogationSolver:
         p = w.pending
         if p is not None and p[0] == "heal" and acts[0][0] == "heal":
             acts = [a for a in acts if a[0] != "stop_heal"]
+        elif p is not None and p[0] == "damage" and acts[-1][1] == IMM:
+            return acts[-1:]  # damage on a Character that cannot be buried costs nothing
         if p is None and self.rules.power == "reserve heal":
             # Adrien's heal can wait for a harmless Event: if the next Event to unstack can
             # hurt no one (no damage, no Calamity), healing after it reaches every position

@@ -157,3 +157,30 @@ def test_a_sure_win_is_exactly_one_and_ends_the_search():
     searched = solver.nodes
     assert solver.exact(k) == 1
     assert solver.nodes == searched and len(solver.xmemo) < len(solver.fmemo)
+
+
+def test_a_shared_redraw_value_is_the_redraw_searched_at_each_decision():
+    """Boris's redraw is worth the same whatever token was drawn, so the solver keeps its value
+    once per draw (under the decision's key without the token) and the other Calamity decisions
+    of that draw reuse it. At every decision that reused one, in floats and exactly, the redraw
+    searched right there gives the same value."""
+    from gamelib.rules.walking_deck.agents import HeuristicAgent
+
+    s = gamelib.load("walking-deck", protagonist="Boris").new_state(seed=derive_seed(2026, 4))
+    wds.play_to_interrogation(s, HeuristicAgent(4))
+    solver = wds.solver_for(s, cache=False)
+    solver.exact(wds.key_of(solver, s))
+    shared = exact_shared = 0
+    for k in list(solver.fmemo):
+        if not isinstance(k, tuple) or k[-1] is None or k[-1][0] != "cal":
+            continue
+        rk = solver._redraw_key(k)
+        w = solver._work(k)
+        if rk in solver._redraws:
+            shared += 1
+            assert solver.action_value(w, ("redraw",)) == pytest.approx(solver._redraws[rk], abs=1e-12)
+        if rk in solver._xredraws and k in solver.xmemo and exact_shared < 40:
+            exact_shared += 1
+            n, e = solver._xredraws[rk]
+            assert solver.exact_action_value(w, ("redraw",)) == Fraction(n, solver._l ** e)
+    assert shared > 1000 and exact_shared > 20
