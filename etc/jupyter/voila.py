@@ -32,7 +32,7 @@ c.VoilaConfiguration.template = "gamelib"
 
 # Pre-started kernels: each dashboard keeps POOL kernels that have already run its notebook up
 # to the point where it waits for a visitor's URL (dashboard() reads the query string then), so
-# a student's page needs no kernel start. A kernel costs ~0.6 CPU-seconds to start and ~90 MB
+# a student's page needs no kernel start. A kernel costs ~0.6 CPU-seconds to start and ~45 MB
 # to keep; POOL is sized so a class arriving within a minute is served from the pool while it
 # refills (docs/deploy.md: "Sizing the pool"). `make demo POOL=n` or --pool_size=n changes it.
 POOL = 10
