@@ -8,7 +8,8 @@ Jupyter Server, whose event schemas load jsonschema, which builds a grammar on i
 server starts a kernel per student, and a time limit's interrupt could land inside that import
 (etc/jupyter/voila.py, ``show_every_failure``). This module does the same wait with the
 ``websockets`` package alone (a dependency of Voilà): same address, same environment variables,
-same message. If the wait fails the page keeps its defaults, as with Voilà's helper.
+same message. It tries again while the server is too busy to answer (Voilà's helper gives up
+after 5 s); if it cannot reach the server for minutes the page keeps its defaults.
 The browser tests check that each link's seed reaches its pre-started kernel.
 """
 from __future__ import annotations
@@ -16,10 +17,17 @@ from __future__ import annotations
 import json
 import os
 import sys
+import time
 from typing import Mapping
 
-#: how long to wait for the websocket to open (the request itself may come much later)
+#: how long one attempt waits for the websocket to open (the request itself may come much later)
 OPEN_TIMEOUT_S = 5
+#: how long to keep trying to reach the server before giving up (the page then has the defaults).
+#: A server busy with a class can take longer than OPEN_TIMEOUT_S to answer a refill kernel, and
+#: giving up at once handed that kernel's next visitor the default game (2 of 30 in a load test).
+#: Trying again is safe: Voila keeps a request that arrives before its kernel has connected.
+CONNECT_FOR_S = 300.0
+RETRY_EVERY_S = 1.0
 
 
 def preheated(env: Mapping[str, str] = os.environ) -> bool:
@@ -49,12 +57,18 @@ def wait_for_request() -> None:
     # arriving at once) would otherwise close it, and the page would lose its link's settings
     # (Voila's own helper does that: a 45 s stall of the server, and the page has the defaults).
     # The server's own pings are still answered.
-    try:
-        with connect(request_url(), open_timeout=OPEN_TIMEOUT_S, ping_interval=None) as ws:
-            message = ws.recv()
-    except Exception as exc:  # noqa: BLE001 - refused, timed out, closed: no details, so the defaults
-        _complain(f"no request details from {request_url()} ({exc!r}): the page uses the defaults")
-        return
+    deadline = time.monotonic() + CONNECT_FOR_S
+    while True:
+        try:
+            with connect(request_url(), open_timeout=OPEN_TIMEOUT_S, ping_interval=None) as ws:
+                message = ws.recv()
+            break
+        except Exception as exc:  # noqa: BLE001 - refused, timed out, closed: try again, then the defaults
+            if time.monotonic() + RETRY_EVERY_S >= deadline:
+                _complain(f"no request details from {request_url()} ({exc!r}) in {CONNECT_FOR_S:.0f} s: "
+                          "the page uses the defaults")
+                return
+            time.sleep(RETRY_EVERY_S)
     try:
         details = json.loads(message)
     except (TypeError, ValueError):

@@ -58,10 +58,10 @@ def test_the_query_string_comes_from_voila(monkeypatch):
     assert dashboard("walking-deck").state.seed == 1  # JupyterLab, nbval: the defaults
 
 
-def _request_server(monkeypatch, details: str):
+def _answering_server(details: str, port: int = 0):
     """A stand-in for Voila's request-details websocket on loopback: it answers a kernel that
     connects to ``voila/query/<its kernel id>`` with ``details``, as Voila does once the visitor's
-    request arrives. Returns the paths it was asked for."""
+    request arrives. Returns the server and the paths it was asked for."""
     import threading
 
     from websockets.sync.server import serve
@@ -72,11 +72,16 @@ def _request_server(monkeypatch, details: str):
         asked.append(ws.request.path)
         ws.send(details)
 
-    server = serve(answer, "127.0.0.1", 0)
+    server = serve(answer, "127.0.0.1", port)
     threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server, asked
+
+
+def _pre_started_kernel_env(monkeypatch, port: int) -> None:
+    """The environment Voila gives a pre-started kernel, for a server on ``port``."""
     monkeypatch.setenv("VOILA_PREHEAT", "True")
     monkeypatch.setenv("VOILA_APP_IP", "127.0.0.1")
-    monkeypatch.setenv("VOILA_APP_PORT", str(server.socket.getsockname()[1]))
+    monkeypatch.setenv("VOILA_APP_PORT", str(port))
     monkeypatch.setenv("VOILA_SERVER_URL", "/")
     monkeypatch.setenv("VOILA_KERNEL_ID", "k-123")
     monkeypatch.delenv("VOILA_WS_BASE_URL", raising=False)
@@ -85,6 +90,11 @@ def _request_server(monkeypatch, details: str):
     for name in ("QUERY_STRING", "SCRIPT_NAME"):
         monkeypatch.setenv(name, "")
         monkeypatch.delenv(name)
+
+
+def _request_server(monkeypatch, details: str):
+    server, asked = _answering_server(details)
+    _pre_started_kernel_env(monkeypatch, server.socket.getsockname()[1])
     return server, asked
 
 
@@ -116,6 +126,36 @@ def test_a_pre_started_kernel_without_an_answer_keeps_the_defaults(monkeypatch):
     finally:
         server.shutdown()
     assert asked == ["/voila/query/k-123"]
-    # nobody listening: refused at once, the defaults again
+    # nobody listening: refused again and again, then (past CONNECT_FOR_S) the defaults
+    monkeypatch.setattr(preheat, "CONNECT_FOR_S", 0.6)
+    monkeypatch.setattr(preheat, "RETRY_EVERY_S", 0.1)
     monkeypatch.setenv("VOILA_APP_PORT", "1")
     assert dashboard("walking-deck").state.seed == 1
+
+
+def test_a_pre_started_kernel_tries_again_until_the_server_answers(monkeypatch):
+    # a server too busy to answer (here: not listening yet) is tried again, not given up on at
+    # once: else the kernel's next visitor gets the default game instead of the link's
+    import socket
+    import threading
+
+    from gamelib.widgets import preheat
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    started = []
+    _pre_started_kernel_env(monkeypatch, port)
+    monkeypatch.setattr(preheat, "RETRY_EVERY_S", 0.1)
+
+    def start_late():
+        started.append(_answering_server('{"QUERY_STRING": "seed=77"}', port)[0])
+
+    timer = threading.Timer(0.5, start_late)
+    timer.start()
+    try:
+        assert preheat.get_query_string() == "seed=77"
+    finally:
+        timer.join()
+        for server in started:
+            server.shutdown()
