@@ -57,15 +57,16 @@ def wait_for_request() -> None:
     # arriving at once) would otherwise close it, and the page would lose its link's settings
     # (Voila's own helper does that: a 45 s stall of the server, and the page has the defaults).
     # The server's own pings are still answered.
+    url = request_url()
     deadline = time.monotonic() + CONNECT_FOR_S
     while True:
         try:
-            with connect(request_url(), open_timeout=OPEN_TIMEOUT_S, ping_interval=None) as ws:
+            with connect(url, open_timeout=OPEN_TIMEOUT_S, ping_interval=None) as ws:
                 message = ws.recv()
             break
         except Exception as exc:  # noqa: BLE001 - refused, timed out, closed: try again, then the defaults
             if time.monotonic() + RETRY_EVERY_S >= deadline:
-                _complain(f"no request details from {request_url()} ({exc!r}) in {CONNECT_FOR_S:.0f} s: "
+                _complain(f"no request details from {url} ({exc!r}) in {CONNECT_FOR_S:.0f} s: "
                           "the page uses the defaults")
                 return
             time.sleep(RETRY_EVERY_S)
