@@ -12,12 +12,14 @@ $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --upgrade pip
 
-# A stamp per install flavour, so a second run is instant and pyproject edits reinstall.
-$(VENV)/.installed: pyproject.toml | $(BIN)/python
+# A stamp per install flavour, so a second run is instant and pyproject edits reinstall. The
+# compiled Interrogation search (setup.py) is built by the install: editing it reinstalls too.
+BUILT := pyproject.toml setup.py gamelib/strategy/_wds.c
+$(VENV)/.installed: $(BUILT) | $(BIN)/python
 	$(BIN)/python -m pip install -e .
 	touch $@
 
-$(VENV)/.installed-test: pyproject.toml | $(BIN)/python
+$(VENV)/.installed-test: $(BUILT) | $(BIN)/python
 	$(BIN)/python -m pip install -e '.[test]'
 	touch $(VENV)/.installed $@
 

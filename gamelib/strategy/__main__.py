@@ -39,7 +39,8 @@ def bench(games: int, seed: int, cap: int, compare: str | None = None, slow: flo
     heuristic play. With ``compare`` (the path of another ``walking_deck_solver.py``), each
     Interrogation is also solved by that copy, right after this one (interleaved, same cap).
     With ``slow``, a second table lists every Interrogation that took more than ``slow``
-    seconds with either solver: its positions, value and seconds."""
+    seconds with either solver: its positions, value and seconds. A last table gives the CPU
+    time of ``gamelib.hint`` at each Interrogation's start, with nothing cached."""
     import gamelib
     from gamelib.core import derive_seed
     from gamelib.rules.walking_deck.agents import HeuristicAgent
@@ -54,6 +55,7 @@ def bench(games: int, seed: int, cap: int, compare: str | None = None, slow: flo
     print("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
     every = {name: [] for name, _ in solvers}
     slow_rows = []
+    hints: list[tuple[float, bool]] = []
     for prot in T.PROTAGONISTS:
         g = gamelib.load("walking-deck", protagonist=prot)
         for who in ("random", "heuristic"):
@@ -82,6 +84,12 @@ def bench(games: int, seed: int, cap: int, compare: str | None = None, slow: flo
                     seen.append((name, times[-1], solver.nodes, value))
                 if slow is not None and any(t > slow for _, t, _, _ in seen):
                     slow_rows += [(prot, who, i) + x for x in seen]
+                # what a person asking for a hint there waits: gamelib.hint with nothing cached
+                solvers[-1][1].clear_cache()
+                t0 = time.process_time()
+                h = gamelib.hint(s)
+                hints.append((time.process_time() - t0, h.exact))
+                solvers[-1][1].clear_cache()
             for name, _ in solvers:
                 times, nodes, over = rows[name]
                 every[name] += times
@@ -93,6 +101,11 @@ def bench(games: int, seed: int, cap: int, compare: str | None = None, slow: flo
     for name, _ in solvers:
         if every[name]:
             print(f"| all | random and heuristic | {name} | {len(every[name])} | {_summary(every[name])} | | |")
+    if hints:
+        print("\n`gamelib.hint(state)` at the start of each of these Interrogations (every legal action's "
+              "exact value, nothing cached), CPU seconds\n")
+        print("| Interrogations | exact | median s | 90th pct s | max s | within 1 s |\n| --- | --- | --- | --- | --- | --- |")
+        print(f"| {len(hints)} | {sum(e for _, e in hints)} | {_summary([t for t, _ in hints])} |")
     if slow is not None:
         print(f"\nInterrogations over {slow} s (game i: seed derive_seed({seed}, i))\n")
         print("| Protagonist | Journey by | game | solver | CPU s | positions | value |\n| --- | --- | --- | --- | --- | --- | --- |")

@@ -27,7 +27,10 @@ from gamelib.core import Rng, State, derive_seed
 from . import walking_deck_solver as wds
 
 DEFAULT_BUDGET = 32
-DEFAULT_EXACT_NODES = 300_000
+# positions the exact Interrogation search may take before a hint is estimated instead: about
+# 4 CPU-seconds with the compiled search (the benchmark's largest Interrogation takes 710,000), and
+# about 10 with the Python one, where no compiler built it
+DEFAULT_EXACT_NODES = 3_000_000 if wds.FAST else 300_000
 
 
 @dataclass(frozen=True)
@@ -224,7 +227,7 @@ def hint(state: State, seat: str | None = None, budget: int | None = None, *, se
         options = tuple(HintOption(a.label, vals[a.label], True) for a in state.legal_actions())
         method = "expectimax over the Calamity bag and every decision, best play afterwards"
         return Hint(name, seat, True, method, {"positions searched": solver.nodes - before,
-                                               "positions known": len(solver.fmemo) + len(solver.xmemo)}, options)
+                                               "positions known": solver.positions()}, options)
     return _estimated(state, seat, budget, seed)
 
 

@@ -11,6 +11,10 @@ weaknesses, toughness and damage) count once. ``tests/strategy`` checks this cop
 engine action by action (every chance outcome of every legal action lands on the same
 position) and against brute-force enumeration on small positions.
 
+Where the package was installed with a C compiler, the float and exact searches run in C
+(``_wds.c``, the same search on the same keys, 30 to 40 times faster; see
+``_CompiledSolver``); this module stays the reference, and the search wherever there is none.
+
     from gamelib.strategy.walking_deck_solver import solve, action_values
     solve(state)            # Fraction: the chance of winning with best play from here
     action_values(state)    # {label: Fraction} for each legal action
@@ -24,7 +28,13 @@ from typing import Any
 
 from gamelib.core import Action
 
+try:  # the compiled search (_wds.c), built when the package is installed with a C compiler
+    from gamelib.strategy import _wds
+except ImportError:  # pragma: no cover - no compiler where it was installed
+    _wds = None
+
 WON, LOST = "won", "lost"  # terminal keys
+FAST = _wds is not None  # whether new solvers use the compiled search (tests switch it off)
 
 # A Character in front is one int: weaknesses (3 bits), toughness (2), damage (2), and two flags:
 # SRC marks the Character whose own grey banner is being applied, HEALED one already healed by
@@ -181,7 +191,8 @@ class InterrogationSolver:
 
     TOL = 1e-9
 
-    def __init__(self, rules: Rules, memory: tuple[str, ...], base: tuple[tuple[int, int], ...], respites: int):
+    def __init__(self, rules: Rules, memory: tuple[str, ...], base: tuple[tuple[int, int], ...], respites: int,
+                 fast: bool | None = None):
         self.rules = rules
         self.memory = memory
         self.base = base           # (mask, count) of the tokens with weaknesses, always in the bag
@@ -218,6 +229,76 @@ class InterrogationSolver:
         self._kills: dict[tuple, tuple] = {}  # see _sure_death
         self.nodes = 0  # decision positions searched (for benchmarks and budgets)
         self.budget = float("inf")  # value() raises OverBudget past this many nodes
+        # The compiled search, when there is one and the card set fits it: the same positions
+        # (it reads these keys), the same search, in C. _value and _exact then go to it.
+        self._fast = self._compiled() if (FAST if fast is None else fast) else None
+        if self._fast is not None:
+            self.__class__ = _CompiledSolver  # (not bound methods on the instance: no cycle to collect)
+
+    _EFFECTS = {"restore": 0, "consume": 1, "bury_self": 2, "respite_in": 3, "respite_out": 4,
+                "damage": 5, "calamity": 6, "heal": 7, "unbury": 8}
+    _POWERS = {"redraw": 1, "reserve heal": 2, "restore": 3}
+
+    def _compiled(self) -> Any:
+        """The compiled solver for this Interrogation, or None if there is none or the card set
+        exceeds what its packed positions hold (then the Python search runs)."""
+        if _wds is None or getattr(_wds, "VERSION", None) != 2:  # none, or a stale build
+            return None
+        R = self.rules
+        banners = []
+        for c in self.memory:
+            effects = []
+            for x in R.grey[c]:
+                kind = self._EFFECTS.get(x[0])
+                args = tuple(int(v) for v in x[1:]) + (0, 0)
+                if kind is None or not all(0 <= v < 8 for v in args[:2]):
+                    return None
+                effects.append((kind, args[0], args[1]))
+            banners.append(tuple(effects))
+        chars = sum(1 for v in R.char.values() if v is not None)
+        if (chars > _wds.MAX_FRONT or R.limit > 15 or len(self.memory) > 250 or self._nxt_span > 15
+                or self.respites > 3 or R.max_uses > 7 or len(self.base) > 15
+                or self._lpow[self._dmax] >= 1 << 62):
+            return None
+        n = len(self.memory)
+        contexts: list[tuple | None] = [None] * ((n + 1) * self._nxt_span * 2)
+        for i in range(n + 1):
+            spots = [(None, 0)]
+            if i:
+                spots += [(self.memory[i - 1], nxt) for nxt in range(len(R.grey[self.memory[i - 1]]) + 1)]
+            for src, nxt in spots:
+                ctx = self._context(i, src, nxt)
+                fx = ctx[7]  # see _sure_losses: (checked, forced hits by weaknesses, restores)
+                forced = () if fx is None else sum(fx[0] or ((0, 0, 0),) * 8, ())
+                contexts[(i * self._nxt_span + nxt) * 2 + (src is not None)] = (
+                    ctx[0], int(ctx[1]), int(ctx[2]), int(ctx[3]), self._ctx_heals[ctx[4]], self._harms[ctx[5]],
+                    int(fx is not None), forced or (0,) * 24, (0, 0, 0) if fx is None else fx[1])
+        return _wds.Solver(
+            banners, [-1 if R.char[c] is None else R.char[c] for c in self.memory],
+            [-1 if x is None else x for x in self._calm], list(self._next_cal), contexts, self._nxt_span,
+            [tuple(b) for b in self.base], self.respites, R.limit, self._POWERS.get(R.power, 0), R.max_uses,
+            self._redraw_tokens, self._power_uses, self._dmax, self._l, OverBudget)
+
+    def _fast_value(self, k: Any) -> float:
+        if k == WON or k == LOST:
+            return 1.0 if k == WON else 0.0
+        try:
+            return self._fast.value(k, -1 if self.budget == float("inf") else int(self.budget))
+        finally:
+            self.nodes = self._fast.nodes
+
+    def _fast_exact(self, k: Any) -> tuple[int, int]:
+        if k == WON or k == LOST:
+            return (1, 0) if k == WON else (0, 0)
+        try:
+            return self._fast.exact(k, -1 if self.budget == float("inf") else int(self.budget))
+        finally:
+            self.nodes = self._fast.nodes
+
+    def positions(self) -> int:
+        """How many positions this solver remembers (for the cache's bound), not counting the
+        two end keys each memo starts with."""
+        return len(self.fmemo) + len(self.xmemo) - 4 + (len(self._fast) if self._fast is not None else 0)
 
     def _tables(self) -> None:
         """What the rest of the Memory can still do, from each index: this lets the key forget
@@ -343,6 +424,8 @@ class InterrogationSolver:
         if len(front) > 1 and front[-2] == IMM:  # IMM sorts last
             while len(front) > 1 and front[-2] == IMM:
                 front.pop()
+        if b + 2 >= ctx[0] and ctx[7] is not None and self._sure_losses(w, front, p, ctx[7], ctx[0] - b):
+            return LOST
         if ctx[2] or (p is not None and p[0] == "cal"):
             if p is not None and p[0] == "cal":
                 fm = 0
@@ -391,6 +474,8 @@ class InterrogationSolver:
             for c in front:
                 fm |= c
             fr = fronts[vk] = (tuple(front), fm & 7)
+        if b + 2 >= ctx[0] and ctx[7] is not None and self._sure_losses(w, fr[0], p, ctx[7], ctx[0] - b):
+            return LOST
         return (i, fr[0], w.res, w.resp, b, w.uses, w.pres, src, w.nxt, w.failed, w.cur,
                 ("cal", (p[1] | p[2]) & ~p[3] & ~p[4] & fr[1], p[2], p[3], p[4]))
 
@@ -491,7 +576,79 @@ class InterrogationSolver:
                 return b >= self.doomed[i]
 
             lost_at = next((b for b in range(limit + 1) if lost_from(b)), limit)
-        return (lost_at, heal, cal, harm, cid, self._harm_id(hurt), {})
+        return (lost_at, heal, cal, harm, cid, self._harm_id(hurt), {}, self._forced(i, src, nxt, heals))
+
+    def _forced(self, i: int, src: str | None, nxt: int, heals: tuple) -> tuple | None:
+        """What _sure_losses needs of the Events still to come from (i, src, nxt): None if one
+        of them unburies (a burial can then be taken back, and counting them bounds nothing),
+        else (per weaknesses 0..7, the Calamities ahead that hit a Character of those
+        weaknesses whatever the token, counted by the lowest weakness bit they add (None if
+        there are none); the restores of each Reserve ahead; the heals per weaknesses)."""
+        effects = list(self.rules.grey[src][nxt:]) if src is not None else []
+        for c in self.memory[i:]:
+            effects.extend(self.rules.grey[c])
+        if any(x[0] == "unbury" for x in effects):
+            return None
+        table = [[0, 0, 0] for _ in range(8)]
+        restores = [0, 0, 0]
+        for x in effects:
+            if x[0] == "calamity":
+                f = x[1] & ~x[2]
+                for wk in range(8):
+                    g = f & wk
+                    if g:
+                        table[wk][(g & -g).bit_length() - 1] += 1
+            elif x[0] == "restore":
+                restores[x[1]] += 1
+        forced = tuple(tuple(n) for n in table) if any(any(n) for n in table) else None
+        return (forced, tuple(restores), heals)
+
+    def _sure_losses(self, w: _Work, front: list, p: tuple | None, fx: tuple, need: int) -> bool:
+        """Whether at least ``need`` of the Characters ``front`` (canonical codes) are buried
+        whatever the bag gives and the player does; with no Event ahead unburying, the position
+        is then lost (burials only add up). A Character dies for sure when no heal can reach it
+        and the Calamities that hit it whatever the token (those adding one of its weaknesses,
+        and the drawn one if it hits it and cannot be redrawn) are more than it can still take
+        plus the Reserves that could cover them: avoiding such a hit consumes a Reserve of a
+        weakness it adds, and no more of those can be had than there are now, plus the restores
+        ahead, plus Éléonore's uses left. Each death is certain on its own, so two such
+        Characters are two burials. (This sees the losses the one-Calamity sure-death test
+        does not: on the benchmark's largest Interrogation a quarter of the positions.)"""
+        forced, restores, heals = fx
+        pf = 0
+        if p is not None:
+            if p[0] == "heal":
+                return False
+            if p[0] == "cal":
+                pf = p[2] if self._redraw_tokens and w.uses < self.rules.max_uses else p[1] | p[2]
+                pf &= ~p[3] & ~p[4]
+        if forced is None and not pf:
+            return False
+        extra = self.rules.max_uses - w.uses if self.rules.power == "restore" else 0
+        res = w.res
+        s0 = (res & 1) + restores[0] + extra
+        s1 = (res >> 1 & 1) + restores[1] + extra
+        s2 = (res >> 2 & 1) + restores[2] + extra
+        adrien = self._adrien
+        dead = 0
+        for c in front:
+            wk = c & 7
+            if not wk or heals[wk] or (adrien and _POP[wk & ~w.pres & 7]):
+                continue
+            n0, n1, n2 = forced[wk] if forced is not None else (0, 0, 0)
+            f = pf & wk
+            if f & 1:
+                n0 += 1
+            elif f & 2:
+                n1 += 1
+            elif f:
+                n2 += 1
+            short = (n0 - s0 if n0 > s0 else 0) + (n1 - s1 if n1 > s1 else 0) + (n2 - s2 if n2 > s2 else 0)
+            if short > (c >> _T & 3) - (c >> _D & 3):
+                dead += 1
+                if dead >= need:
+                    return True
+        return False
 
     def _harm_id(self, hurt: tuple) -> int:
         hid = self._harm_ids.get(hurt)
@@ -1090,6 +1247,14 @@ class InterrogationSolver:
             w.front[j] &= ~SRC
 
 
+class _CompiledSolver(InterrogationSolver):
+    """An InterrogationSolver whose float and exact searches run in C (``_wds``); everything
+    else (the rules for hints, outcomes, action values) is the Python class's."""
+
+    _value = InterrogationSolver._fast_value
+    _exact = InterrogationSolver._fast_exact
+
+
 # ---- from the engine to the solver and back ------------------------------------------------------
 
 _rules: dict[tuple, Rules] = {}
@@ -1125,14 +1290,22 @@ def is_interrogation(state: Any) -> bool:
     return state.game.name == "walking-deck" and state.stage == "Interrogation"
 
 
+def _memory_of(state: Any) -> tuple[str, ...]:
+    """The Memory as a solver holds it: led by the Event whose banner is being applied, if any
+    (it has left the Memory already), so that in every position that Event is memory[i - 1],
+    the Event before the next to unstack (the search's tables are indexed so)."""
+    return ((state.src,) if state.src is not None else ()) + tuple(state.memory)
+
+
 def covers(solver: InterrogationSolver | None, state: Any) -> bool:
     """Whether ``solver`` was made for this Interrogation (or an earlier point of it)."""
     if solver is None or not is_interrogation(state):
         return False
     base, respites, _ = _bag(state)
-    n = len(state.memory)
+    memory = _memory_of(state)
+    n = len(memory)
     return (solver.rules is rules_for(state.game) and solver.base == base and solver.respites == respites
-            and len(solver.memory) >= n and solver.memory[len(solver.memory) - n:] == tuple(state.memory))
+            and len(solver.memory) >= n and solver.memory[len(solver.memory) - n:] == memory)
 
 
 def play_to_interrogation(state: Any, agent: Any) -> Any:
@@ -1143,23 +1316,24 @@ def play_to_interrogation(state: Any, agent: Any) -> Any:
     return state
 
 
-def solver_for(state: Any, cache: bool = True) -> InterrogationSolver:
+def solver_for(state: Any, cache: bool = True, fast: bool | None = None) -> InterrogationSolver:
     """The solver for this Interrogation. With ``cache``, solvers are kept (by Memory,
-    Protagonist and tokens in play), so stepping through one game reuses the work."""
+    Protagonist and tokens in play), so stepping through one game reuses the work. ``fast``:
+    False for the Python search even where the compiled one is built (default: ``FAST``)."""
     if not is_interrogation(state):
         raise ValueError("the exact solver covers the Interrogation of The Walking Deck; this is "
                          f"{state.game.title}, {state.phase}")
     rules = rules_for(state.game)
     base, respites, _ = _bag(state)
-    memory = tuple(state.memory)
+    memory = _memory_of(state)
     if cache:
         for sv in reversed(_solvers.values()):
             if covers(sv, state):
                 return sv
-    solver = InterrogationSolver(rules, memory, base, respites)
+    solver = InterrogationSolver(rules, memory, base, respites, fast)
     if cache:
         while _solvers and (len(_solvers) >= MAX_SOLVERS
-                            or sum(len(s.fmemo) + len(s.xmemo) for s in _solvers.values()) > MAX_POSITIONS):
+                            or sum(s.positions() for s in _solvers.values()) > MAX_POSITIONS):
             _solvers.pop(next(iter(_solvers)))
         _solvers[(id(rules), base, respites, memory)] = solver
     return solver

@@ -18,6 +18,58 @@ from .helpers import interrogation_positions
 PROTAGONISTS = ("Aénor", "Boris", "Adrien", "Éléonore")
 
 
+@pytest.fixture(params=["python", "compiled"])
+def search(request, monkeypatch):
+    """Each test that takes this runs with the Python search and with the compiled one."""
+    monkeypatch.setattr(wds, "FAST", request.param == "compiled")
+    return request.param
+
+
+def test_the_compiled_search_is_built_and_used():
+    """Installing the package builds gamelib.strategy._wds (setup.py) where there is a C
+    compiler, as on this machine and CI; new solvers use it unless told not to."""
+    assert wds._wds is not None and wds.FAST
+    s = interrogation_positions("Boris", [0], per_game=1)[0]
+    assert type(wds.solver_for(s, cache=False)).__name__ == "_CompiledSolver"
+    assert type(wds.solver_for(s, cache=False, fast=False)) is wds.InterrogationSolver
+
+
+@pytest.mark.parametrize("protagonist", PROTAGONISTS)
+def test_the_compiled_search_gives_the_python_search_values(protagonist):
+    """On Interrogation positions of heuristic and random games, the compiled search gives
+    the Python search's exact value, for the position and for every legal action, in as many
+    positions: it is the same search, not only the same answers."""
+    positions = interrogation_positions(protagonist, range(14), per_game=3, memory_left=8)
+    positions += interrogation_positions(protagonist, range(3), per_game=3, heuristic=False)
+    compared = nonzero = 0
+    for s in positions:
+        py, c = wds.solver_for(s, cache=False, fast=False), wds.solver_for(s, cache=False, fast=True)
+        assert type(c).__name__ == "_CompiledSolver"
+        kp, kc = wds.key_of(py, s), wds.key_of(c, s)
+        assert kp == kc
+        py.budget = 15_000  # the Python search is slow: positions beyond this are left out
+        try:
+            v = py.exact(kp)
+        except wds.OverBudget:
+            continue
+        py.budget = float("inf")
+        compared += 1
+        assert c.exact(kc) == v and c.value(kc) == pytest.approx(py.value(kp), abs=1e-12)
+        assert c.nodes == py.nodes
+        nonzero += 0 < v < 1
+        assert wds.action_values(s, solver=c) == wds.action_values(s, solver=py)
+    assert compared >= 8 and nonzero >= 4, (compared, nonzero)
+
+
+def test_the_compiled_search_refuses_a_position_that_is_not_one():
+    s = interrogation_positions("Boris", [0], per_game=1)[0]
+    c = wds.solver_for(s, cache=False)
+    k = wds.key_of(c, s)
+    for bad in [(1, 2, 3), k[:1] + ((0,) * 30,) + k[2:], (999,) + k[1:], k[:-1] + (("spin", 1),)]:
+        with pytest.raises((TypeError, ValueError)):
+            c.value(bad)
+
+
 def engine_outcomes(solver, state, action):
     out: dict = {}
     for p, child in chance_outcomes(state, action):
@@ -79,7 +131,7 @@ SMALL = [
 
 
 @pytest.mark.parametrize("protagonist,scenario", SMALL)
-def test_solver_agrees_with_brute_force_enumeration(protagonist, scenario):
+def test_solver_agrees_with_brute_force_enumeration(protagonist, scenario, search):
     """On small positions the exact values (of the position and of every legal action) equal
     those of a brute-force search over the engine itself: every decision, every random number."""
     game = gamelib.load("walking-deck", protagonist=protagonist)
@@ -93,7 +145,7 @@ def test_solver_agrees_with_brute_force_enumeration(protagonist, scenario):
     assert all(isinstance(v, Fraction) for v in values.values())
 
 
-def test_solver_values_are_fractions_between_actions_and_positions():
+def test_solver_values_are_fractions_between_actions_and_positions(search):
     """A position's value is the best of its actions' values, and floats agree with Fractions."""
     for s in interrogation_positions("Boris", range(3), per_game=8, memory_left=9):
         if len(s.legal_actions()) < 2:
@@ -125,12 +177,15 @@ def test_simulated_best_play_lands_within_four_standard_errors_of_the_exact_valu
     assert abs(wins / n - float(value)) < 4 * se
 
 
-def test_budget_stops_the_search_and_keeps_what_was_done():
+def test_budget_stops_the_search_and_keeps_what_was_done(search):
     s = interrogation_positions("Aénor", [0], per_game=1)[0]
     solver = wds.solver_for(s, cache=False)
     assert wds.budgeted_value(s, 50, solver) is None
-    done = len(solver.fmemo)
+    assert 50 <= solver.nodes <= 51
+    done = solver.positions()
     assert done > 0
+    assert wds.budgeted_value(s, 10**7, solver) == pytest.approx(float(wds.solve(s, cache=False)), abs=1e-12)
+    assert solver.positions() > done
     assert wds.best_action(s, solver, nodes=10) is None or len(s.legal_actions()) == 1
 
 
@@ -140,7 +195,7 @@ def test_solver_refuses_other_phases_and_games():
         wds.solve(s)
 
 
-def test_a_sure_win_is_exactly_one_and_ends_the_search():
+def test_a_sure_win_is_exactly_one_and_ends_the_search(search):
     """The Interrogation of the benchmark's heuristic Boris game 1 is a sure win under best
     play. Its float value is exactly 1.0 (not 0.9999999999999998), so the search stops at the
     first option that wins for sure, and the exact pass does not compute a Fraction for every
@@ -156,7 +211,9 @@ def test_a_sure_win_is_exactly_one_and_ends_the_search():
     assert solver.value(k) == 1.0
     searched = solver.nodes
     assert solver.exact(k) == 1
-    assert solver.nodes == searched and len(solver.xmemo) < len(solver.fmemo)
+    assert solver.nodes == searched
+    if search == "python":
+        assert len(solver.xmemo) < len(solver.fmemo)
 
 
 def test_a_shared_redraw_value_is_the_redraw_searched_at_each_decision():
@@ -168,7 +225,7 @@ def test_a_shared_redraw_value_is_the_redraw_searched_at_each_decision():
 
     s = gamelib.load("walking-deck", protagonist="Boris").new_state(seed=derive_seed(2026, 4))
     wds.play_to_interrogation(s, HeuristicAgent(4))
-    solver = wds.solver_for(s, cache=False)
+    solver = wds.solver_for(s, cache=False, fast=False)  # its memos are read below
     solver.exact(wds.key_of(solver, s))
     shared = exact_shared = 0
     for k in list(solver.fmemo):
