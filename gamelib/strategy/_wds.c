@@ -773,6 +773,9 @@ static double value(S *s, const Key *k) {
     Ent *e = find(s, k);
     if (e && e->hasf) return e->fv;
     s->nodes++;
+    /* a person can stop a long search (Ctrl+C, a notebook's interrupt, a time limit's signal):
+     * what was finished stays memoised, as when the budget runs out */
+    if (!(s->nodes & 0xffff) && PyErr_CheckSignals() < 0) { s->err = 1; return -1.0; }
     if (s->budget >= 0 && s->nodes > s->budget) {
         PyErr_SetObject(s->over_exc, PyLong_FromLongLong(s->nodes));
         s->err = 1;

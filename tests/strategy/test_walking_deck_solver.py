@@ -61,6 +61,46 @@ def test_the_compiled_search_gives_the_python_search_values(protagonist):
     assert compared >= 8 and nonzero >= 4, (compared, nonzero)
 
 
+def test_the_python_search_runs_where_the_compiled_one_cannot(monkeypatch):
+    """A card set with more Characters than the packed positions hold, or a build of another
+    version (a checkout updated without reinstalling), gets the Python search."""
+    s = interrogation_positions("Boris", [0], per_game=1)[0]
+    monkeypatch.setattr(wds._wds, "MAX_FRONT", 3)
+    assert type(wds.solver_for(s, cache=False)) is wds.InterrogationSolver
+    monkeypatch.setattr(wds._wds, "MAX_FRONT", 24)
+    assert type(wds.solver_for(s, cache=False)).__name__ == "_CompiledSolver"
+    monkeypatch.setattr(wds._wds, "VERSION", 1)
+    assert type(wds.solver_for(s, cache=False)) is wds.InterrogationSolver
+
+
+def test_a_long_compiled_search_can_be_interrupted():
+    """The compiled search looks for signals as it goes, so an interrupt (or a notebook's
+    time limit) stops it; what it finished stays, and a second call goes on to the value."""
+    import signal
+
+    from gamelib.rules.walking_deck.agents import HeuristicAgent
+
+    class Stop(Exception):
+        pass
+
+    def stop(*_):
+        raise Stop
+
+    s = gamelib.load("walking-deck", protagonist="Boris").new_state(seed=derive_seed(2026, 6))
+    wds.play_to_interrogation(s, HeuristicAgent(6))  # the benchmark's largest: 532,000 positions
+    solver = wds.solver_for(s, cache=False)
+    old = signal.signal(signal.SIGALRM, stop)
+    try:
+        signal.setitimer(signal.ITIMER_REAL, 0.05)
+        with pytest.raises(Stop):
+            solver.value(wds.key_of(solver, s))
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, old)
+    assert 0 < solver.nodes < 532_499 and solver.positions() > 0
+    assert solver.value(wds.key_of(solver, s)) == pytest.approx(0.41387397081487526, abs=1e-12)
+
+
 def test_the_compiled_search_refuses_a_position_that_is_not_one():
     s = interrogation_positions("Boris", [0], per_game=1)[0]
     c = wds.solver_for(s, cache=False)
