@@ -1029,7 +1029,16 @@ static int key_from_py(S *s, PyObject *t, Key *k) {
         PyErr_Format(PyExc_ValueError, "position %R is not in this Memory", t);
         return -1;
     }
-    pack(k, i, f, nf, INT(2), INT(3), INT(4), INT(5), INT(6), src, nxt, failed, cur, pk, pa, pb, pc, pd);
+    /* every field within its bits in the packed key (a wider value would spill into the next) */
+    int res = INT(2), resp = INT(3), buried = INT(4), uses = INT(5), pres = INT(6), bad = PyErr_Occurred() != NULL;
+    for (int j = 0; j < nf; j++) bad |= f[j] < 0 || f[j] > 1023;
+    bad |= res < 0 || res > 7 || resp < 0 || resp > 3 || buried < 0 || buried > 15 || uses < 0 || uses > 7
+           || pres < 0 || pres > 7 || pa < 0 || pa > 15 || pb < 0 || pb > 7 || pc < 0 || pc > 7 || pd < 0 || pd > 7;
+    if (bad) {
+        if (!PyErr_Occurred()) PyErr_Format(PyExc_ValueError, "position %R: a field out of range", t);
+        return -1;
+    }
+    pack(k, i, f, nf, res, resp, buried, uses, pres, src, nxt, failed, cur, pk, pa, pb, pc, pd);
 #undef INT
     return PyErr_Occurred() ? -1 : 0;
 }

@@ -105,7 +105,8 @@ def test_the_compiled_search_refuses_a_position_that_is_not_one():
     s = interrogation_positions("Boris", [0], per_game=1)[0]
     c = wds.solver_for(s, cache=False)
     k = wds.key_of(c, s)
-    for bad in [(1, 2, 3), k[:1] + ((0,) * 30,) + k[2:], (999,) + k[1:], k[:-1] + (("spin", 1),)]:
+    for bad in [(1, 2, 3), k[:1] + ((0,) * 30,) + k[2:], (999,) + k[1:], k[:-1] + (("spin", 1),),
+                k[:2] + (8,) + k[3:], k[:1] + ((5000,),) + k[2:], k[:4] + (-1,) + k[5:]]:
         with pytest.raises((TypeError, ValueError)):
             c.value(bad)
 
