@@ -168,14 +168,17 @@ def hint_cost(decisions: int, seed: int, interrogations: int = 6) -> None:
 
 def walking_deck(games: int, search_games: int, best_games: int, seed: int,
                  protagonists: tuple[str, ...] = T.PROTAGONISTS, csv: str | None = None,
-                 part: tuple[int, int] = (0, 1)) -> None:
+                 part: tuple[int, int] = (0, 1), leaf_nodes: int | None = None) -> None:
     """Cheap rows first (random and heuristic for every Protagonist), then best-Interrogation,
     then search: each row is printed as soon as it is done, the whole table at the end. With
     ``csv``, every game is kept in that file as soon as it is played (``T.play_to_csv``: a
     stopped run goes on where it stopped; ``part`` shares a run between processes) and the
-    table is made from the file."""
+    table is made from the file. ``leaf_nodes``: the search agent's budget for an exact leaf,
+    instead of ``T.SEARCH_SETTINGS``'s."""
     cols = ["protagonist", "agent", "games", "wins", "win rate", "95% low", "95% high", "s/game"]
-    print(f"The Walking Deck, seed {seed}; search settings {T.SEARCH_SETTINGS}, best-Interrogation {T.BEST_SETTINGS}; "
+    search = {**T.SEARCH_SETTINGS, **({} if leaf_nodes is None else {"leaf_nodes": leaf_nodes})}
+    settings = {"search": search}
+    print(f"The Walking Deck, seed {seed}; search settings {search}, best-Interrogation {T.BEST_SETTINGS}; "
           "s/game is CPU seconds\n", flush=True)
     rows = []
     plan = [(("random", "heuristic"), games), (("best-interrogation",), best_games), (("search",), search_games)]
@@ -183,14 +186,14 @@ def walking_deck(games: int, search_games: int, best_games: int, seed: int,
         if not n:
             continue
         if csv is not None:
-            T.play_to_csv(csv, protagonists, agents, n, seed, part)
+            T.play_to_csv(csv, protagonists, agents, n, seed, part, settings)
             got = [r for r in T.rows_from_csv([csv], n) if r["agent"] in agents and r["protagonist"] in protagonists]
             rows += got
             print(T.markdown(got, cols), flush=True)
             continue
         for prot in protagonists:
             for name in agents:
-                rows += T.walking_deck_rows(prot, (name,), n, seed)
+                rows += T.walking_deck_rows(prot, (name,), n, seed, settings=settings)
                 print(T.markdown(rows[-1:], cols).splitlines()[-1], flush=True)
     order = {name: i for i, name in enumerate(("random", "heuristic", "search", "best-interrogation"))}
     rows.sort(key=lambda r: (T.PROTAGONISTS.index(r["protagonist"]), order[r["agent"]]))
@@ -228,6 +231,8 @@ def main(argv: list[str] | None = None) -> None:
     w.add_argument("--search-games", type=int, default=1000)
     w.add_argument("--best-games", type=int, default=200)
     w.add_argument("--protagonists", default=",".join(T.PROTAGONISTS), help="comma-separated (default: all four)")
+    w.add_argument("--leaf-nodes", type=int, default=None, metavar="N",
+                   help=f"positions the search agent's exact leaf may take (default {T.SEARCH_SETTINGS['leaf_nodes']})")
     w.add_argument("--csv", default=None, metavar="PATH",
                    help="keep every game in this CSV as it is played; a stopped run goes on from it")
     w.add_argument("--part", default="0/1", metavar="K/N",
@@ -261,7 +266,9 @@ def main(argv: list[str] | None = None) -> None:
                 raise ValueError
         except ValueError:
             p.error(f"--part must be K/N with 0 <= K < N, e.g. 0/2, got {a.part!r}")
-        walking_deck(a.games, a.search_games, a.best_games, a.seed, chosen, a.csv, (k, n))
+        if a.leaf_nodes is not None and a.leaf_nodes < 0:
+            p.error(f"--leaf-nodes must be 0 or more, got {a.leaf_nodes}")
+        walking_deck(a.games, a.search_games, a.best_games, a.seed, chosen, a.csv, (k, n), a.leaf_nodes)
     else:
         seats(a.game, a.players, a.games, a.playouts, a.rollout, a.seed, a.baseline_games)
     print(f"\n(main process CPU {time.process_time() - t0:.0f} s)", file=sys.stderr)

@@ -130,3 +130,25 @@ def test_a_long_run_kept_game_by_game_gives_the_tables_rows_and_goes_on_where_it
     assert {r["agent"]: r["games"] for r in rows_from_csv([path], 3)} == {"random": 3, "heuristic": 3}
     with pytest.raises(ValueError, match="part"):
         play_to_csv(path, ["Boris"], ["random"], 5, part=(2, 2))
+
+
+def test_the_walking_deck_command_passes_its_leaf_budget_to_the_search_agent(monkeypatch, capsys):
+    """`python -m gamelib.strategy walking-deck --leaf-nodes N` plays search with that budget
+    for exact leaves (and says so), and refuses a negative one."""
+    from gamelib.strategy import __main__ as cli
+    from gamelib.strategy import tournament as T
+
+    seen = []
+
+    def rows(prot, agents, n, seed, settings=None):
+        seen.append(settings)
+        return [{"protagonist": prot, "agent": agents[0], "games": n, "wins": 0, "win rate": 0.0,
+                 "95% low": 0.0, "95% high": 1.0, "s/game": 0.0}]
+
+    monkeypatch.setattr(T, "walking_deck_rows", rows)
+    cli.main(["walking-deck", "--games", "0", "--best-games", "0", "--search-games", "3",
+              "--protagonists", "Boris", "--leaf-nodes", "7"])
+    assert seen == [{"search": {**T.SEARCH_SETTINGS, "leaf_nodes": 7}}]
+    assert "'leaf_nodes': 7" in capsys.readouterr().out
+    with pytest.raises(SystemExit):
+        cli.main(["walking-deck", "--leaf-nodes", "-1"])
