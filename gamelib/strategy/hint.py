@@ -27,9 +27,9 @@ from gamelib.core import Rng, State, derive_seed
 from . import walking_deck_solver as wds
 
 DEFAULT_BUDGET = 32
-# positions the exact Interrogation search may take before a hint is estimated instead: about
-# 4 CPU-seconds with the compiled search (the benchmark's largest Interrogation takes 710,000), and
-# about 10 with the Python one, where no compiler built it
+# positions the exact Interrogation search may take before a hint is estimated instead: at most
+# about 4 CPU-seconds and 400 MB with the compiled search (the benchmark's largest Interrogation
+# takes 532,000 positions and 77 MB), about 10 CPU-seconds with the Python one (no compiler)
 DEFAULT_EXACT_NODES = 3_000_000 if wds.FAST else 300_000
 
 
