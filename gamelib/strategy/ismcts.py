@@ -12,7 +12,6 @@ budget is a number of playouts, so a seed gives the same decision on every machi
 from __future__ import annotations
 
 import math
-from typing import Any
 
 from gamelib.agents import Agent, RandomAgent
 from gamelib.core import Action, Rng, State, derive_seed
