@@ -39,7 +39,7 @@ def test_the_compiled_search_gives_the_python_search_values(protagonist):
     """On Interrogation positions of heuristic and random games, the compiled search gives
     the Python search's exact value, for the position and for every legal action, in as many
     positions: it is the same search, not only the same answers."""
-    positions = interrogation_positions(protagonist, range(14), per_game=3, memory_left=8)
+    positions = interrogation_positions(protagonist, range(14), per_game=3, memory_left=7)
     positions += interrogation_positions(protagonist, range(3), per_game=3, heuristic=False)
     compared = nonzero = 0
     for s in positions:
@@ -47,7 +47,7 @@ def test_the_compiled_search_gives_the_python_search_values(protagonist):
         assert type(c).__name__ == "_CompiledSolver"
         kp, kc = wds.key_of(py, s), wds.key_of(c, s)
         assert kp == kc
-        py.budget = 15_000  # the Python search is slow: positions beyond this are left out
+        py.budget = 6_000  # the Python search is slow: positions beyond this are left out
         try:
             v = py.exact(kp)
         except wds.OverBudget:
@@ -219,7 +219,7 @@ def test_simulated_best_play_lands_within_four_standard_errors_of_the_exact_valu
 
 
 def test_budget_stops_the_search_and_keeps_what_was_done(search):
-    s = interrogation_positions("Aénor", [0], per_game=1)[0]
+    s = interrogation_positions("Aénor", [0], per_game=1, memory_left=10)[0]  # 3,600 positions
     solver = wds.solver_for(s, cache=False)
     assert wds.budgeted_value(s, 50, solver) is None
     assert 50 <= solver.nodes <= 51
