@@ -51,7 +51,7 @@ typedef struct {
 } W;
 
 typedef struct {
-    int valid, lost_at, heal, cal, harm, heals[8], hurt[8];
+    int lost_at, heal, cal, harm, heals[8], hurt[8];
     int fx, forced[8][3], restores[3];   /* see sure_losses; fx 0: an Event ahead unburies */
 } Ctx;
 
@@ -240,8 +240,6 @@ static inline int mapc(int c, const int *heals, int pres, int pend, const int *h
     if (!(x & SRC) && (x >> T_SH & 3) - (x >> D_SH & 3) >= harm[wk]) x = IMM;
     return x;
 }
-
-static int cmpint(const void *a, const void *b) { return *(const int *)a - *(const int *)b; }
 
 static inline void sort_small(int *v, int n) {
     for (int a = 1; a < n; a++) {
@@ -510,7 +508,7 @@ static int advance(S *s, W *w, int *req) {
 static int uniq_sorted(const W *w, int *u) {
     int n = w->nf;
     memcpy(u, w->front, n * sizeof(int));
-    qsort(u, n, sizeof(int), cmpint);
+    sort_small(u, n);
     int m = 0;
     for (int j = 0; j < n; j++) if (!m || u[m - 1] != u[j]) u[m++] = u[j];
     return m;
@@ -1150,7 +1148,7 @@ static int S_init(S *s, PyObject *args, PyObject *kw) {
         int v[4];
         if (!PyTuple_Check(c) || PyTuple_GET_SIZE(c) != 9) { PyErr_SetString(PyExc_ValueError, "context: 9 items"); return -1; }
         for (int q = 0; q < 4; q++) v[q] = (int)PyLong_AsLong(PyTuple_GET_ITEM(c, q));
-        x->valid = 1; x->lost_at = v[0]; x->heal = v[1]; x->cal = v[2]; x->harm = v[3];
+        x->lost_at = v[0]; x->heal = v[1]; x->cal = v[2]; x->harm = v[3];
         if (ints(PyTuple_GET_ITEM(c, 4), x->heals, 8, "heals") < 0 || ints(PyTuple_GET_ITEM(c, 5), x->hurt, 8, "harm") < 0
             || ints(PyTuple_GET_ITEM(c, 7), &x->forced[0][0], 24, "forced") < 0
             || ints(PyTuple_GET_ITEM(c, 8), x->restores, 3, "restores") < 0)

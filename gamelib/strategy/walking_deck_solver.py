@@ -267,10 +267,11 @@ class InterrogationSolver:
             if i:
                 spots += [(self.memory[i - 1], nxt) for nxt in range(len(R.grey[self.memory[i - 1]]) + 1)]
             for src, nxt in spots:
-                ctx = self._context(i, src, nxt)
+                ci = (i * self._nxt_span + nxt) * 2 + (src is not None)  # as in key()
+                ctx = self._ctx[ci] = self._context(i, src, nxt)  # key() (hints, outcomes) reuses it
                 fx = ctx[7]  # see _sure_losses: (checked, forced hits by weaknesses, restores)
                 forced = () if fx is None else sum(fx[0] or ((0, 0, 0),) * 8, ())
-                contexts[(i * self._nxt_span + nxt) * 2 + (src is not None)] = (
+                contexts[ci] = (
                     ctx[0], int(ctx[1]), int(ctx[2]), int(ctx[3]), self._ctx_heals[ctx[4]], self._harms[ctx[5]],
                     int(fx is not None), forced or (0,) * 24, (0, 0, 0) if fx is None else fx[1])
         return _wds.Solver(
@@ -282,16 +283,18 @@ class InterrogationSolver:
     def _fast_value(self, k: Any) -> float:
         if k == WON or k == LOST:
             return 1.0 if k == WON else 0.0
-        try:
-            return self._fast.value(k, -1 if self.budget == float("inf") else int(self.budget))
-        finally:
-            self.nodes = self._fast.nodes
+        return self._in_c(self._fast.value, k)
 
     def _fast_exact(self, k: Any) -> tuple[int, int]:
         if k == WON or k == LOST:
             return (1, 0) if k == WON else (0, 0)
+        return self._in_c(self._fast.exact, k)
+
+    def _in_c(self, search: Any, k: Any) -> Any:
+        """``search(k)`` in the compiled solver, within this solver's budget (-1: none); its
+        position count is read back even when it stops (OverBudget, an interrupt)."""
         try:
-            return self._fast.exact(k, -1 if self.budget == float("inf") else int(self.budget))
+            return search(k, -1 if self.budget == float("inf") else int(self.budget))
         finally:
             self.nodes = self._fast.nodes
 
