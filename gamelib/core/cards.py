@@ -37,6 +37,11 @@ SOURCES = ("rulebook", "stand-in")
 MAX_CARD_FILE_BYTES = 1_000_000
 #: tables and lists nest at most this deep, the file itself counting as one (the shipped files use 6)
 MAX_CARD_DEPTH = 16
+#: values (tables, lists and scalars) in one card table, at most: a table given as a dict or in a
+#: record is held to what a card file of MAX_CARD_FILE_BYTES can hold (the shipped files have under 1,500)
+MAX_CARD_VALUES = 200_000
+#: a card file's path is at most this many characters (Linux's PATH_MAX)
+MAX_PATH_TEXT = 4096
 #: TOML integers are 64-bit signed
 _INT_RANGE = (-(2**63), 2**63 - 1)
 #: how many parsed files and built card sets are remembered (most recently used first)
@@ -86,6 +91,7 @@ def card_table(data: Any, source: str) -> CardTable:
     if not isinstance(data, Mapping):
         raise CardDataError(source, None, None, f"a card table must be a table (a dict), got {type_name(data)}")
     root: dict = {}
+    count = chars = 0
     # iterative copy: (source value, target container, key in target, path, depth)
     stack: list[tuple[Any, Any, Any, tuple, int]] = [(data, None, None, (), 1)]
     while stack:
@@ -95,6 +101,10 @@ def card_table(data: Any, source: str) -> CardTable:
                 raise CardDataError(source, None, _where(path),
                                     f"tables and lists are nested more than {MAX_CARD_DEPTH} levels deep; "
                                     "a card file needs only a few")
+            count += len(value)
+            if count > MAX_CARD_VALUES:  # before copying them: a table's work is bounded, like a file's
+                raise CardDataError(source, None, _where(path), f"a card table holds at most {MAX_CARD_VALUES:,} "
+                                    f"values (tables, lists, text, numbers); this one holds more")
             if isinstance(value, Mapping):
                 out: Any = root if parent is None else {}
                 items = list(value.items())
@@ -109,7 +119,14 @@ def card_table(data: Any, source: str) -> CardTable:
                 out = [None] * len(value)
                 for i in range(len(value) - 1, -1, -1):
                     stack.append((value[i], out, i, path + (i,), depth + 1))
-        elif isinstance(value, bool) or isinstance(value, str):
+        elif isinstance(value, bool):
+            out = value
+        elif isinstance(value, str):
+            chars += len(value)
+            if chars > MAX_CARD_FILE_BYTES:
+                raise CardDataError(source, None, _where(path), f"a text of {len(value):,} characters brings the "
+                                    f"card set's text past {MAX_CARD_FILE_BYTES:,} characters, as much as a card "
+                                    "file may hold")
             out = value
         elif isinstance(value, int):
             if not _INT_RANGE[0] <= value <= _INT_RANGE[1]:
@@ -323,6 +340,7 @@ class CardsOption(Option):
                 raise OptionError(f"{game}: {record} field 'options.{self.name}' names a file ({show(value)}); "
                                   "a record never opens files: it carries the card set as a table, "
                                   "or null for the shipped cards")
+            self.check_length(game, value, MAX_PATH_TEXT)  # (before the file system sees it)
             if isinstance(value, (str, bytes)) and not value:
                 raise OptionError(f"{game}: option {self.name}='' is not allowed: {HOW_TO_GIVE_CARDS}")
             return read_card_file(value)
@@ -358,14 +376,14 @@ class Checker:
         value = self.data[field]
         if not isinstance(value, kind) or (isinstance(value, bool) and kind in (int, (int,))):
             names = kind.__name__ if isinstance(kind, type) else " or ".join(k.__name__ for k in kind)
-            raise self.fail(field, f"must be {names}, got {value!r}")
+            raise self.fail(field, f"must be {names}, got {show(value)}")
         return value
 
     def choice(self, field: str, allowed: Iterable[str], default: Any = ...) -> Any:
         allowed = tuple(allowed)
         value = self.req(field, str, default)
         if value is not default and value not in allowed:
-            raise self.fail(field, f"{value!r} is not one of: {', '.join(allowed)}")
+            raise self.fail(field, f"{show(value)} is not one of: {', '.join(allowed)}")
         return value
 
     def int_range(self, field: str, lo: int, hi: int, default: Any = ...) -> Any:
@@ -381,9 +399,9 @@ class Checker:
         allowed_t = tuple(allowed) if allowed is not None else None
         for item in value:
             if not isinstance(item, str):
-                raise self.fail(field, f"must be a list of strings, got item {item!r}")
+                raise self.fail(field, f"must be a list of strings, got item {show(item)}")
             if allowed_t is not None and item not in allowed_t:
-                raise self.fail(field, f"{item!r} is not one of: {', '.join(allowed_t)}")
+                raise self.fail(field, f"{show(item)} is not one of: {', '.join(allowed_t)}")
         return value
 
     def source(self) -> str:

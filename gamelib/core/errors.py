@@ -5,7 +5,12 @@ from __future__ import annotations
 import difflib
 from collections.abc import Iterable
 
-from .inputs import show
+from .inputs import MAX_LABEL_LENGTH, cut, show
+
+
+#: an error message built from an input is cut to this many characters (its parts quote at most
+#: ``SHOW_LIMIT`` characters of any one value; this bounds a message listing many of them)
+MESSAGE_LIMIT = 4 * 1024
 
 
 class GamelibError(ValueError):
@@ -41,11 +46,19 @@ class IllegalAction(GamelibError):
         self.why = why
         self.explanation = explanation
         self.over = (player is None and not self.legal) if over is None else over
-        text = str(action)
-        self.suggestions = tuple(difflib.get_close_matches(text, self.legal, n=3, cutoff=0.6)) if not why else ()
+        label = getattr(action, "label", None)  # an Action; anything else but text is shown briefly
+        text = action if isinstance(action, str) else label if isinstance(label, str) else show(action)
+        # difflib's work grows with the product of the lengths: only a label of a plausible
+        # length gets suggestions (a 10 MB label would take seconds and hundreds of MB)
+        close = not why and len(text) <= MAX_LABEL_LENGTH
+        self.suggestions = tuple(difflib.get_close_matches(text, self.legal, n=3, cutoff=0.6)) if close else ()
+        quoted = show(text)
+        if len(text) > MAX_LABEL_LENGTH:
+            why = why or f"no action label is longer than {MAX_LABEL_LENGTH:,} characters"
+            self.why = why
         if self.over and text != "undo":
             reason = f" ({why})" if why and why != "the game is over" else ""
-            super().__init__(f"{text!r} cannot be played: the game is over{reason}.")
+            super().__init__(f"{quoted} cannot be played: the game is over{reason}.")
             return
         who = f"player {player!r}" if player is not None else "nobody"
         listing = "; ".join(repr(x) for x in self.legal) if self.legal else "none"
@@ -56,7 +69,7 @@ class IllegalAction(GamelibError):
         else:
             maybe = ""
         super().__init__(
-            f"{text!r} is not a legal action for {who} in phase {phase!r}{reason}.{explained}{maybe} "
+            f"{quoted} is not a legal action for {who} in phase {phase!r}{reason}.{explained}{maybe} "
             f"Legal actions: {listing}"
         )
 
@@ -86,20 +99,21 @@ class ScenarioError(GamelibError):
     """A scenario dict does not describe a valid position; the message names the field."""
 
     def __init__(self, field: str, message: str):
-        self.field = field
-        super().__init__(f"scenario field {field!r}: {message}")
+        self.field = field = cut(str(field))  # a field path is built from the scenario's own keys
+        super().__init__(f"scenario field {field!r}: {cut(message, MESSAGE_LIMIT)}")
 
 
 class CardDataError(GamelibError):
     """A card data file is malformed; the message names the file, the card and the field."""
 
     def __init__(self, file: str, card: str | None, field: str | None, message: str):
+        # file, card and field come from the input (a path, a card's id, a key): quoted briefly
         self.file = file
         self.card = card
         self.field = field
-        where = str(file)
+        where = cut(str(file))
         if card is not None:
-            where += f", card {card!r}"
+            where += f", card {show(card)}"
         if field is not None:
-            where += f", field {field!r}"
-        super().__init__(f"{where}: {message}")
+            where += f", field {show(field)}"
+        super().__init__(f"{where}: {cut(message, MESSAGE_LIMIT)}")

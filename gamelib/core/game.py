@@ -9,6 +9,10 @@ from typing import Any, ClassVar
 from .errors import GamelibError, OptionError
 from .inputs import show, type_name
 
+#: an option given as text is at most this many characters (choices and names are a few words),
+#: checked before the text is compared, normalised or looked up
+MAX_OPTION_TEXT = 200
+
 
 def _same_kind(value: Any, choice: Any) -> bool:
     """Whether ``value`` may stand for ``choice``: an int choice takes only whole numbers
@@ -35,7 +39,15 @@ class Option:
     choices: tuple | None = None
     check: Callable[[Any], Any] | None = field(default=None, compare=False)
 
+    def check_length(self, game: str, value: Any, limit: int = MAX_OPTION_TEXT) -> None:
+        """Refuse text longer than ``limit`` before any work on it (an option subclass that
+        normalises text calls this first)."""
+        if isinstance(value, (str, bytes)) and len(value) > limit:
+            raise OptionError(f"{game}: option {self.name}={show(value)} is not allowed: it is {len(value):,} "
+                              f"characters long, and an option's text has at most {limit:,}")
+
     def validate(self, game: str, value: Any) -> Any:
+        self.check_length(game, value)
         if self.choices is not None:
             value = self._choose(game, value)
         if self.check is not None:
@@ -86,7 +98,7 @@ class Game:
         unknown = sorted(set(options) - set(specs))
         if unknown:
             allowed = ", ".join(specs) or "none"
-            raise OptionError(f"{self.name}: unknown option {unknown[0]!r}; the options are: {allowed}")
+            raise OptionError(f"{self.name}: unknown option {show(unknown[0])}; the options are: {allowed}")
         self.options: dict[str, Any] = {}
         for name, spec in specs.items():
             value = options[name] if name in options else spec.default

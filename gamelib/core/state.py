@@ -26,7 +26,8 @@ from typing import Any
 from .action import Action, LogEntry, Outcome, _set_section, _set_text, _set_visible_to
 from .errors import IllegalAction, PlyError, UnknownPlayer
 from .fields import Fields, compile_fields
-from .inputs import show
+from .inputs import MAX_LABEL_LENGTH, show
+from .scenarios import plain_scenario
 from .odds import Distribution
 from .rng import Rng, check_seed
 
@@ -213,7 +214,9 @@ class State(metaclass=_StateType):
         self.game = game
         self.seed = check_seed(seed)
         self.rng = Rng(self.seed)
-        self.scenario = dict(scenario) if scenario is not None else None
+        # a private copy as plain data: nothing the caller keeps can change this game's record,
+        # undo or at_ply (a game's from_scenario reads its own copy too, before anything else)
+        self.scenario = plain_scenario(scenario) if scenario is not None else None
         self._frames: _Frame | None = None
         self._legal: list[Action] | None = None
         self._id = next(_ids)
@@ -262,7 +265,7 @@ class State(metaclass=_StateType):
         else:
             why = f"expected an Action or its label, got {type(action).__name__}"
         explain = ""
-        if not why and not self.is_over:
+        if not why and not self.is_over and len(str(action)) <= MAX_LABEL_LENGTH:  # (no work on a huge label)
             try:
                 explain = self._explain_illegal(str(action))
             except Exception:  # an explanation must never hide the real error
@@ -272,20 +275,28 @@ class State(metaclass=_StateType):
 
     def apply(self, action: Action | str) -> Action:
         """Check ``action`` (an Action or its label) is legal, then carry it out.
-        Raises ``IllegalAction`` and leaves the state unchanged otherwise."""
+        Raises ``IllegalAction`` and leaves the state unchanged otherwise.
+
+        Atomic: whatever exception lands wherever (a ``KeyboardInterrupt`` from a cell's time
+        limit included), the state is either the one before (fields, RNG, log, ply, legal list)
+        or the one after, with ply, legal list, log and record in step."""
         chosen = self._find(action)
-        snap = object.__new__(type(self))
+        snap = _new(type(self))
         self._copy_into(snap)
-        frame = _Frame(chosen, self._frames, snap, self.rng.state, self._nlog, self._legal)
+        below = self._frames
+        frame = _Frame(chosen, below, snap, self.rng.state, self._nlog, self._legal)
         tape = self._tape
         try:
             self._apply(chosen)
+            # inside the try: an interrupt between the rules and this bookkeeping must roll the
+            # move back too, or the position would be moved with ply and legal list not
+            self._frames = frame
+            self._legal = None
         except BaseException:
             self._restore(frame)  # nothing is ever half-applied
             self._tape = tape  # (_restore left _tail None)
+            self._frames = below
             raise
-        self._frames = frame
-        self._legal = None
         return chosen
 
     def apply_fast(self, action: Action) -> Action:

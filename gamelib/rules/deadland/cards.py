@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from gamelib.core.cards import CardTable, Checker, ContentCache, read_card_file, shipped_table
+from gamelib.core.inputs import show
 
 DEFAULT_FILE = "deadland.toml"
 #: the survivors, in turn order; a game of n players uses the first n (so a seat's name never changes)
@@ -67,6 +68,13 @@ ATTACK_NAMES = {2: "One Zombie", 3: "Group of Zombies", 4: "Group of Zombies", 5
 WEAPON_SIZES = {"hatchet": (2,), "chainsaw": (3, 4)}
 ROLE_POWERS = ("infectee", "traitor", "looter", "survivor", "contagious", "scavenger", "medic", "hermit")
 BASE_KEY = "base"
+
+# ---- limits on a card file (generous for a teacher's own cards; checked before the cards are
+# built, since the checks, a state's copies and the odds grow with them) -------------------------
+MAX_BOARDS = 30          # the shipped town has 6
+MAX_DECK_CARDS = 200     # Event cards in one deck (the shipped decks have 20 and 36)
+MAX_EVENT_CARDS = 1_000  # Event cards in all
+MAX_VIRUS_CARDS = 500    # Virus cards in all, copies counted (the shipped deck has 70)
 
 
 class EventCard:
@@ -220,15 +228,17 @@ def _radio(file: Path, top: Checker, data: CardData) -> None:
     for n in range(MIN_PLAYERS, MAX_PLAYERS + 1):
         v = targets.get(str(n))
         if isinstance(v, bool) or not isinstance(v, int) or not 1 <= v <= 99:
-            raise radio.fail("targets", f"needs a whole number 1-99 for \"{n}\" players, got {v!r}")
+            raise radio.fail("targets", f"needs a whole number 1-99 for \"{n}\" players, got {show(v)}")
         data.targets[n] = v
     extra = sorted(set(targets) - {str(n) for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)})
     if extra:
-        raise radio.fail("targets", f"unknown player count {extra[0]!r}; use \"2\" to \"6\"")
+        raise radio.fail("targets", f"unknown player count {show(extra[0])}; use \"2\" to \"6\"")
 
 
 def _boards(file: Path, top: Checker, data: CardData) -> None:
     entries = top.req("board", list)
+    if len(entries) > MAX_BOARDS:
+        raise top.fail("board", f"a town has at most {MAX_BOARDS} boards, got {len(entries):,}")
     keys: list[str] = []
     for i, entry in enumerate(entries):
         name = entry.get("key") if isinstance(entry, dict) and isinstance(entry.get("key"), str) else f"board #{i + 1}"
@@ -236,24 +246,24 @@ def _boards(file: Path, top: Checker, data: CardData) -> None:
         c.no_unknown(("key", "name", "article", "deck", "bloodstain", "connects", "source"))
         key = c.req("key", str)
         if key in keys:
-            raise c.fail("key", f"board {key!r} is listed twice")
+            raise c.fail("key", f"board {show(key)} is listed twice")
         keys.append(key)
         board = Board(i, key, c.req("name", str), c.req("deck", str), c.int_range("bloodstain", 1, 8),
                       tuple(c.str_list("connects")), c.source(), c.req("article", str, "the"))
         data.boards.append(board)
     if BASE_KEY not in keys:
-        raise top.fail("board", f"needs a board with key {BASE_KEY!r} (where the survivors start)")
+        raise top.fail("board", f"needs a board with key {show(BASE_KEY)} (where the survivors start)")
     if len({b.name for b in data.boards}) != len(data.boards):
         raise top.fail("board", "two boards have the same name")
     for b in data.boards:
         c = Checker(file, b.key, {})
         for k in b.connects:
             if k not in keys:
-                raise c.fail("connects", f"{k!r} is not a board; the boards are {', '.join(keys)}")
+                raise c.fail("connects", f"{show(k)} is not a board; the boards are {', '.join(keys)}")
             if k == b.key:
                 raise c.fail("connects", "a board cannot connect to itself")
             if b.key not in data.boards[keys.index(k)].connects:
-                raise c.fail("connects", f"connections go both ways, but {k!r} does not list {b.key!r}")
+                raise c.fail("connects", f"connections go both ways, but {show(k)} does not list {show(b.key)}")
         if not b.connects:
             raise c.fail("connects", "every board needs at least one connection")
         data.links.append(tuple(keys.index(k) for k in b.connects))
@@ -264,21 +274,29 @@ def _boards(file: Path, top: Checker, data: CardData) -> None:
 
 def _events(file: Path, top: Checker, data: CardData) -> None:
     groups = top.req("event", list)
+    total = 0
     for gi, group in enumerate(groups):
         gname = group.get("deck") if isinstance(group, dict) and isinstance(group.get("deck"), str) else f"event group #{gi + 1}"
         g = Checker(file, gname, group)
         g.no_unknown(("deck", "cards"))
         deck = g.choice("deck", tuple(data.deck_boards))
         if deck in data.decks:
-            raise g.fail("deck", f"the {deck!r} deck is given twice")
+            raise g.fail("deck", f"the {show(deck)} deck is given twice")
         ids: list[str] = []
-        for i, entry in enumerate(g.req("cards", list)):
+        entries = g.req("cards", list)
+        total += len(entries)
+        if len(entries) > MAX_DECK_CARDS:
+            raise g.fail("cards", f"a deck has at most {MAX_DECK_CARDS} Event cards, got {len(entries):,}")
+        if total > MAX_EVENT_CARDS:
+            raise g.fail("cards", f"the Event decks have at most {MAX_EVENT_CARDS:,} cards in all; with this "
+                                  f"deck they have {total:,}")
+        for i, entry in enumerate(entries):
             cid = entry.get("id") if isinstance(entry, dict) and isinstance(entry.get("id"), str) else f"{deck} card #{i + 1}"
             c = Checker(file, cid, entry)
             c.no_unknown(("id", "name", "kind", "rations", "munitions", "object", "attack", "weapon", "hand", "source"))
             cid = c.req("id", str)
             if cid in data.events:
-                raise c.fail("id", f"{cid!r} is used twice")
+                raise c.fail("id", f"{show(cid)} is used twice")
             kind = c.choice("kind", EVENT_KINDS)
             card = EventCard(
                 cid, deck, c.req("name", str), kind, c.int_range("rations", 0, 6, 0), c.int_range("munitions", 0, 6, 0),
@@ -292,9 +310,9 @@ def _events(file: Path, top: Checker, data: CardData) -> None:
         n = len(data.decks.get(deck, ()))
         c = Checker(file, deck, {})
         if n == 0:
-            raise c.fail("cards", f"the {deck!r} deck (used by {len(boards)} board(s)) has no cards")
+            raise c.fail("cards", f"the {show(deck)} deck (used by {len(boards)} board(s)) has no cards")
         if n % len(boards):
-            raise c.fail("cards", f"the {deck!r} deck is split over {len(boards)} boards, so its {n} cards must divide evenly")
+            raise c.fail("cards", f"the {show(deck)} deck is split over {len(boards)} boards, so its {n} cards must divide evenly")
 
 
 def _check_event(c: Checker, card: EventCard) -> None:
@@ -302,23 +320,23 @@ def _check_event(c: Checker, card: EventCard) -> None:
         if not card.attack:
             raise c.fail("attack", "a zombie attack card needs the number of Virus cards (2 to 5)")
         if card.name != ATTACK_NAMES[card.attack]:
-            raise c.fail("name", f"an attack of {card.attack} cards is a {ATTACK_NAMES[card.attack]!r} card, not {card.name!r}")
+            raise c.fail("name", f"an attack of {card.attack} cards is a {show(ATTACK_NAMES[card.attack])} card, not {show(card.name)}")
         if card.weapon and card.attack not in WEAPON_SIZES[card.weapon]:
-            raise c.fail("weapon", f"the {card.weapon} only sees off {ATTACK_NAMES[WEAPON_SIZES[card.weapon][0]]!r} cards")
+            raise c.fail("weapon", f"the {card.weapon} only sees off {show(ATTACK_NAMES[WEAPON_SIZES[card.weapon][0]])} cards")
         if card.object or card.rations or card.munitions:
             raise c.fail("kind", "a zombie attack card shows no object or tokens")
     else:
         if card.attack or card.weapon:
-            raise c.fail("attack" if card.attack else "weapon", f"only zombie attack cards have this field (kind is {card.kind!r})")
+            raise c.fail("attack" if card.attack else "weapon", f"only zombie attack cards have this field (kind is {show(card.kind)})")
         if card.hand:
             raise c.fail("hand", "we print the hand symbol on zombie attack cards only")
     if card.kind == "object":
         if not card.object:
             raise c.fail("object", f"an object card names its object: one of {', '.join(OBJECTS)}")
         if card.name != OBJECT_NAMES[card.object]:
-            raise c.fail("name", f"the {card.object} card is called {OBJECT_NAMES[card.object]!r}, not {card.name!r}")
+            raise c.fail("name", f"the {card.object} card is called {show(OBJECT_NAMES[card.object])}, not {show(card.name)}")
     elif card.object:
-        raise c.fail("object", f"only object cards show an object (kind is {card.kind!r})")
+        raise c.fail("object", f"only object cards show an object (kind is {show(card.kind)})")
     if card.kind == "tokens" and not (card.rations or card.munitions):
         raise c.fail("rations", "a tokens card shows at least one Rations or Munitions token")
     if card.kind == "infected" and (card.rations or card.munitions):
@@ -337,6 +355,9 @@ def _virus(file: Path, top: Checker, data: CardData) -> None:
             kind = c.choice("kind", ("level", "illness", "radio"))
             level = c.int_range("level", 1, ZOMBIE_LEVEL) if kind == "level" else c.int_range("level", 0, 0, 0)
             copies = c.int_range("copies", 1, 70)
+            if len(data.virus_ids) + copies > MAX_VIRUS_CARDS:  # before the copies are made
+                raise c.fail("copies", f"the Virus deck has at most {MAX_VIRUS_CARDS} cards in all; with these "
+                                       f"{copies} copies it would have {len(data.virus_ids) + copies:,}")
             imp = tuple(c.str_list("impediments", OBJECTS, []))
             if imp and kind != "level":
                 raise c.fail("impediments", "only numbered Virus cards show impediments")
@@ -363,7 +384,7 @@ def _roles(file: Path, top: Checker, data: CardData) -> None:
         c.no_unknown(("id", "name", "text", "source"))
         rid = c.choice("id", ROLE_POWERS)
         if rid in data.roles:
-            raise c.fail("id", f"the {rid!r} role is listed twice")
+            raise c.fail("id", f"the {show(rid)} role is listed twice")
         data.roles[rid] = RoleCard(rid, c.req("name", str), c.req("text", str, ""), c.source())
     if len(data.roles) < MAX_PLAYERS:
         raise top.fail("role", f"{MAX_PLAYERS} survivors may each draw a Role card, so at least {MAX_PLAYERS} roles "

@@ -18,6 +18,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from gamelib.core import ScenarioError
+from gamelib.core.inputs import show
 
 from .cards import WEAPON_SIZES
 from .common import fits
@@ -111,21 +112,21 @@ OWN_TURN = ("ask_move", "ask_zmove", "ask_use", "ask_excess", "ask_daily", "ask_
 def parse(s: "DeadlandState", pending: Any) -> list[tuple]:
     """The stack from a ``pending`` list, each entry checked for its shape (``ScenarioError`` otherwise)."""
     if not isinstance(pending, list):
-        raise ScenarioError("pending", f"must be a list of steps such as [\"turn_end\"], got {pending!r}")
+        raise ScenarioError("pending", f"must be a list of steps such as [\"turn_end\"], got {show(pending)}")
     out = []
     for i, entry in enumerate(pending):
         f = f"pending[{i}]"
         if not isinstance(entry, list) or not entry or not isinstance(entry[0], str) or entry[0] not in ARGS:
-            raise ScenarioError(f, f"{entry!r} is not a pending step; a step is a list: a name "
+            raise ScenarioError(f, f"{show(entry)} is not a pending step; a step is a list: a name "
                                    f"({', '.join(sorted(ARGS))}) and its arguments")
         name, args = entry[0], entry[1:]
         shape = ARGS[name]
         if len(args) != len(shape):
             wants = "no arguments" if not shape else "arguments: " + "; ".join(a.name for a in shape)
-            raise ScenarioError(f, f"{name!r} takes {len(shape)} argument(s) ({wants}), got {len(args)}")
+            raise ScenarioError(f, f"{show(name)} takes {len(shape)} argument(s) ({wants}), got {len(args)}")
         for j, (arg, v) in enumerate(zip(shape, args)):
             if not arg.ok(s, v):
-                raise ScenarioError(f"{f}[{j + 1}]", f"{name!r} needs {arg.name} here, got {v!r}")
+                raise ScenarioError(f"{f}[{j + 1}]", f"{show(name)} needs {arg.name} here, got {show(v)}")
         out.append((name,) + tuple(a.store(v) for a, v in zip(shape, args)))
     return out
 
@@ -145,7 +146,7 @@ def check(s: "DeadlandState", stack: list[tuple]) -> None:
     _check_phases(s, names)
     for i, t in enumerate(stack[:-1]):
         if t[0] in DECISIONS:
-            raise ScenarioError(f"pending[{i}]", f"a decision ({t[0]!r}) can only be the last entry: "
+            raise ScenarioError(f"pending[{i}]", f"a decision ({show(t[0])}) can only be the last entry: "
                                                  "the game stops at the first decision it meets")
     adding = [i for i, n in enumerate(names) if n in ADDING]
     if len(s.held) != len(adding) or adding not in ([], [len(stack) - 1]):
@@ -157,7 +158,7 @@ def check(s: "DeadlandState", stack: list[tuple]) -> None:
     for i, t in enumerate(stack):
         problem = _task_problem(s, t)
         if problem:
-            raise ScenarioError(f"pending[{i}]", f"{list(t)!r}: {problem}")
+            raise ScenarioError(f"pending[{i}]", f"{show(list(t))}: {problem}")
 
 
 def _check_phases(s: "DeadlandState", names: list[str]) -> None:
@@ -203,7 +204,7 @@ def _check_resolving(s: "DeadlandState", stack: list[tuple]) -> None:
         deck = s.data.boards[b].deck
         for cid in s.ev:
             if s.data.events[cid].deck != deck:
-                raise ScenarioError("resolving", f"card {cid!r} comes from the {s.data.events[cid].deck!r} deck, "
+                raise ScenarioError("resolving", f"card {show(cid)} comes from the {show(s.data.events[cid].deck)} deck, "
                                                  f"not from {s.the(b)}")
 
 

@@ -11,11 +11,12 @@ a choice to make); "pending" and what it may hold are described in pending.py. E
 checked (``ScenarioError`` names it); the scenario given is never changed."""
 from __future__ import annotations
 
-import copy
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from gamelib.core import Outcome, Rng, ScenarioError, derive_seed
+from gamelib.core.inputs import show
+from gamelib.core.scenarios import plain_scenario
 
 from .cards import MAX_RESISTANCE, TOKENS
 from .pending import check, parse
@@ -91,14 +92,14 @@ class _Reader:
         for field, ref in refs:
             if isinstance(ref, str) and (ref in self.data.virus or ref in self.data.events):
                 if ref in self.reserved:
-                    raise ScenarioError(field, f"card {ref!r} is placed twice")
+                    raise ScenarioError(field, f"card {show(ref)} is placed twice")
                 self.reserved.add(ref)
 
     def virus(self, field: str, ref: Any) -> str:
         if isinstance(ref, int) and not isinstance(ref, bool):
             ref = str(ref)
         if not isinstance(ref, str):
-            raise ScenarioError(field, f"a Virus card is an id like 'V5-1' or a label, got {ref!r}")
+            raise ScenarioError(field, f"a Virus card is an id like 'V5-1' or a label, got {show(ref)}")
         if ref in self.data.virus:
             return self._use(field, ref)
         for vid in self.data.virus_ids:
@@ -106,30 +107,30 @@ class _Reader:
                 return self._use(field, vid)
         labels = "1-8, 'Illness', 'Radio Contact'"
         if any(v.label == ref for v in self.data.virus.values()):
-            raise ScenarioError(field, f"no {ref!r} Virus card is left to place (the deck has {sum(v.label == ref for v in self.data.virus.values())})")
-        raise ScenarioError(field, f"unknown Virus card {ref!r}; use an id such as 'V5-1' or a label: {labels}")
+            raise ScenarioError(field, f"no {show(ref)} Virus card is left to place (the deck has {sum(v.label == ref for v in self.data.virus.values())})")
+        raise ScenarioError(field, f"unknown Virus card {show(ref)}; use an id such as 'V5-1' or a label: {labels}")
 
     def event(self, field: str, ref: Any, decks: tuple[str, ...] | None = None, objects: bool = False) -> str:
         if not isinstance(ref, str):
-            raise ScenarioError(field, f"an Event card is an id like 'base-03' or a name, got {ref!r}")
+            raise ScenarioError(field, f"an Event card is an id like 'base-03' or a name, got {show(ref)}")
         events = self.data.events
         if ref in events:
             card = events[ref]
             if decks is not None and card.deck not in decks:
-                raise ScenarioError(field, f"card {ref!r} belongs to the {card.deck!r} deck, not {' or '.join(decks)}")
+                raise ScenarioError(field, f"card {show(ref)} belongs to the {show(card.deck)} deck, not {' or '.join(decks)}")
             if objects and card.kind != "object":
-                raise ScenarioError(field, f"card {ref!r} ({card.label}) is not an object")
+                raise ScenarioError(field, f"card {show(ref)} ({card.label}) is not an object")
             return self._use(field, ref)
         for cid, card in events.items():
             if (card.label == ref or card.name == ref) and (decks is None or card.deck in decks) \
                     and (not objects or card.kind == "object") and cid not in self.used and cid not in self.reserved:
                 return self._use(field, cid)
-        raise ScenarioError(field, f"no unused Event card {ref!r}" + (f" in the {' / '.join(decks)} deck" if decks else "")
+        raise ScenarioError(field, f"no unused Event card {show(ref)}" + (f" in the {' / '.join(decks)} deck" if decks else "")
                             + "; give an id such as 'base-03' or a card name such as 'Pistol' or 'One Zombie (2 cards)'")
 
     def _use(self, field: str, cid: str) -> str:
         if cid in self.used:
-            raise ScenarioError(field, f"card {cid!r} is placed twice")
+            raise ScenarioError(field, f"card {show(cid)} is placed twice")
         self.used.add(cid)
         return cid
 
@@ -145,7 +146,7 @@ def _get(d: Mapping[str, Any], key: str, kind: type | tuple, default: Any, field
     kinds = kind if isinstance(kind, tuple) else (kind,)
     if not isinstance(v, kind) or (isinstance(v, bool) and bool not in kinds):
         names = " or ".join(_KIND_NAMES.get(k, k.__name__) for k in kinds)
-        raise ScenarioError(field, f"must be {names}, got {v!r}")
+        raise ScenarioError(field, f"must be {names}, got {show(v)}")
     return v
 
 
@@ -161,7 +162,7 @@ def _strings(d: Mapping[str, Any], key: str, field: str) -> list[str]:
     v = _get(d, key, list, [], field)
     for x in v:
         if not isinstance(x, str):
-            raise ScenarioError(field, f"lists names or ids as strings, got {x!r}")
+            raise ScenarioError(field, f"lists names or ids as strings, got {show(x)}")
     if len(set(v)) != len(v):
         raise ScenarioError(field, "lists something twice")
     return list(v)  # a copy: the game changes its own lists, never the scenario's
@@ -175,7 +176,7 @@ def _unknown(d: Mapping[str, Any], known: tuple[str, ...], field: str) -> None:
 
 def _seat(game: "Deadland", name: Any, field: str) -> int:
     if not isinstance(name, str) or name not in game.players:
-        raise ScenarioError(field, f"{name!r} is not a player; the players are {', '.join(game.players)}")
+        raise ScenarioError(field, f"{show(name)} is not a player; the players are {', '.join(game.players)}")
     return game.players.index(name)
 
 
@@ -210,8 +211,7 @@ def _all_refs(sc: Mapping[str, Any]) -> list[tuple[str, Any]]:
 
 def from_scenario(game: "Deadland", sc: Any, seed: int = 0) -> "DeadlandState":
     """A position from scenario ``sc`` (never modified), or ``ScenarioError`` naming the field."""
-    if not isinstance(sc, Mapping):
-        raise ScenarioError("scenario", f"must be a dict, got {type(sc).__name__}")
+    sc = plain_scenario(sc)  # a bounded private copy: nothing the caller keeps is read or kept later
     _unknown(sc, TOP, "")
     s = blank(game, seed, sc)
     fill = Rng(derive_seed(seed, 4242))  # completes short scenarios; the game's own rng stays untouched
@@ -234,7 +234,6 @@ def from_scenario(game: "Deadland", sc: Any, seed: int = 0) -> "DeadlandState":
     s.stack = [("turn_start",)] if pending is None and not finished else parse(s, pending or [])
     check(s, s.stack)
     _check_empty_decks(s)
-    s.scenario = copy.deepcopy(dict(sc))  # checked all through, so plain data: the record keeps its own copy
     if s.result is None:
         advance(s)
     return s
@@ -255,7 +254,7 @@ def _read_players(s: "DeadlandState", sc: Mapping[str, Any], reader: _Reader,
         _unknown(spec, PLAYER, f)
         bname = _get(spec, "board", str, data.boards[data.base].name, f + "board")
         if bname not in board_by_name:
-            raise ScenarioError(f + "board", f"{bname!r} is not a board; the boards are {', '.join(board_by_name)}")
+            raise ScenarioError(f + "board", f"{show(bname)} is not a board; the boards are {', '.join(board_by_name)}")
         s.pos[q] = board_by_name[bname]
         s.zombie[q] = _get(spec, "zombie", bool, False, f + "zombie")
         s.dead[q] = _get(spec, "dead", bool, False, f + "dead")
@@ -273,7 +272,7 @@ def _read_players(s: "DeadlandState", sc: Mapping[str, Any], reader: _Reader,
         if "role" in spec:
             role = spec["role"]
             if role is not None and (not isinstance(role, str) or role not in data.roles):
-                raise ScenarioError(f + "role", f"unknown role {role!r}; the roles are {', '.join(data.roles)} (or None)")
+                raise ScenarioError(f + "role", f"unknown role {show(role)}; the roles are {', '.join(data.roles)} (or None)")
             s.role[q] = role
         elif s.inf[q]:
             auto_role.append(q)
@@ -305,7 +304,7 @@ def _read_boards(s: "DeadlandState", sc: Mapping[str, Any], reader: _Reader) -> 
     boards = _get(sc, "boards", Mapping, {}, "boards")
     for bname, spec in boards.items():
         if not isinstance(bname, str) or bname not in board_by_name:
-            raise ScenarioError(f"boards.{bname}", f"{bname!r} is not a board; the boards are {', '.join(board_by_name)}")
+            raise ScenarioError(f"boards.{bname}", f"{show(bname)} is not a board; the boards are {', '.join(board_by_name)}")
         b = board_by_name[bname]
         f = f"boards.{bname}."
         if not isinstance(spec, Mapping):
@@ -391,7 +390,7 @@ def _read_roles(s: "DeadlandState", sc: Mapping[str, Any], fill: Rng, held_roles
     listed = _strings(sc, "roles", "roles") if "roles" in sc else []
     for r in listed:
         if r not in data.roles:
-            raise ScenarioError("roles", f"unknown role {r!r}; the roles are {', '.join(data.roles)}")
+            raise ScenarioError("roles", f"unknown role {show(r)}; the roles are {', '.join(data.roles)}")
     if set(listed) & set(held_roles):
         raise ScenarioError("roles", "a Role card is placed twice")
     spare = [r for r in data.roles if r not in held_roles and r not in listed]
@@ -439,7 +438,7 @@ def _read_outcome(s: "DeadlandState", outcome: Mapping[str, Any]) -> Outcome:
     for key in ("winners", "losers"):
         v = outcome.get(key)
         if not isinstance(v, list) or any(not isinstance(x, str) or x not in names for x in v) or len(set(v)) != len(v):
-            raise ScenarioError(f"outcome.{key}", f"must be a list of players ({', '.join(names)}), got {v!r}")
+            raise ScenarioError(f"outcome.{key}", f"must be a list of players ({', '.join(names)}), got {show(v)}")
         sides.append(v)
     if set(sides[0]) & set(sides[1]) or set(sides[0]) | set(sides[1]) != set(names):
         raise ScenarioError("outcome", "every player is either a winner or a loser, not both")

@@ -2,7 +2,8 @@
 field by field, and the named constants every other module uses (it imports only gamelib.core)."""
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
 from enum import IntEnum
 from functools import lru_cache
 from itertools import combinations
@@ -11,6 +12,7 @@ from typing import Any
 
 from gamelib.core.cards import CardTable, Checker, ContentCache, read_card_file, shipped_table
 from gamelib.core.errors import CardDataError
+from gamelib.core.inputs import show
 
 #: the seats, in turn order; a game with ``players=n`` seats the first n
 COLOURS = ("red", "blue", "green", "yellow", "purple")
@@ -74,6 +76,9 @@ SECTION = {
     "pull": "Drag to Sea + Pull to Ship", "run_around": "Run Around",
     "dont_want_to_die": "I Don't Wan'a Die!", "charge": "Charge!",
 }
+#: cards in a colour set, at most (the shipped set has 10): a round's legal programs, which the
+#: re-deal of hidden cards draws from, number up to n * (n - 1) * (n - 2)
+MAX_CARDS = 30
 FIELDS = ("name", "effect", "skull", "slots", "source", "note")
 DEFAULT_FILE = "walk_the_plank.toml"
 
@@ -99,14 +104,23 @@ class CardDef:
 
 
 def can_fill(cards: Sequence[CardDef], slots: Sequence[int]) -> bool:
-    """Whether distinct cards from ``cards`` can be put in every position of ``slots``."""
-    if not slots:
-        return True
-    first, rest = slots[0], slots[1:]
-    for i, c in enumerate(cards):
-        if first in c.slots and can_fill(list(cards[:i]) + list(cards[i + 1:]), rest):
-            return True
-    return False
+    """Whether distinct cards from ``cards`` can be put in every position of ``slots`` (distinct
+    positions among 1, 2, 3). Hall's condition, on counts: for every set of positions, at least
+    that many cards allow one of them. Linear in the cards (a search over them was cubic)."""
+    return _hall(_slot_counts(cards), tuple(slots))
+
+
+def _slot_counts(cards: Iterable[CardDef]) -> Counter:
+    """How many cards allow each set of positions (``CardDef.slots``, a sorted tuple)."""
+    return Counter(c.slots for c in cards)
+
+
+def _hall(counts: Mapping[tuple[int, ...], int], slots: tuple[int, ...]) -> bool:
+    for k in range(1, len(slots) + 1):
+        for group in combinations(slots, k):
+            if sum(n for allowed, n in counts.items() if not set(allowed).isdisjoint(group)) < k:
+                return False
+    return True
 
 
 @lru_cache(maxsize=4096)
@@ -134,7 +148,7 @@ def _slots(check: Checker) -> tuple[int, ...]:
         raise check.fail("slots", "must list at least one card position (1, 2 or 3)")
     for v in raw:
         if isinstance(v, bool) or not isinstance(v, int) or v not in CARD_NUMBERS:
-            raise check.fail("slots", f"card positions are 1, 2 or 3, got {v!r}")
+            raise check.fail("slots", f"card positions are 1, 2 or 3, got {show(v)}")
     if len(set(raw)) != len(raw):
         raise check.fail("slots", f"a position is listed twice in {raw}")
     return tuple(sorted(raw))
@@ -161,6 +175,9 @@ def cards_from_table(data: Mapping[str, Any], file: str | Path) -> tuple[CardDef
     top = Checker(file, None, data)
     top.no_unknown(("card",))
     entries = top.req("card", list)
+    if len(entries) > MAX_CARDS:  # before any card is read: the checks and the odds grow with them
+        raise top.fail("card", f"a colour set has at most {MAX_CARDS} cards (the shipped one has 10), got "
+                               f"{len(entries):,}")
     if len(entries) < len(CARD_NUMBERS):
         raise top.fail("card", f"a colour set needs at least 3 cards to program a round, got {len(entries)}")
     cards: list[CardDef] = []
@@ -191,14 +208,25 @@ def cards_from_table(data: Mapping[str, Any], file: str | Path) -> tuple[CardDef
 def _check_programmable(file: Path, cards: list[CardDef]) -> None:
     # A round sets aside at most three Skull cards; whatever they are, three cards must remain
     # that can fill positions 1, 2 and 3, or a player could be stuck in the programming phase.
+    # Setting aside more cards never helps, so only sets of min(3, Skull cards) need trying, and
+    # cards allowing the same positions are alike: of each kind, only its first three Skull cards
+    # (at most 7 kinds, so 21 cards) can be in the first failing set. Constant work per set; the
+    # set named is the first failing one in card order, as a search over every set would find.
     skulls = [c for c in cards if c.skull]
-    for k in range(min(len(CARD_NUMBERS), len(skulls)), -1, -1):
-        for aside in combinations(skulls, k):
-            rest = [c for c in cards if c not in aside]
-            if not can_fill(rest, CARD_NUMBERS):
-                names = ", ".join(c.name for c in aside) or "no card"
-                raise CardDataError(
-                    str(file), None, "slots",
-                    f"with {names} set aside, the remaining cards cannot fill positions 1, 2 and 3; "
-                    "allow more cards in every position or give fewer cards a skull",
-                )
+    counts = _slot_counts(cards)
+    kept: dict[tuple[int, ...], int] = {}
+    few = []
+    for c in skulls:
+        if kept.get(c.slots, 0) < len(CARD_NUMBERS):
+            kept[c.slots] = kept.get(c.slots, 0) + 1
+            few.append(c)
+    for aside in combinations(few, min(len(CARD_NUMBERS), len(skulls))):
+        left = counts.copy()
+        left.subtract(c.slots for c in aside)
+        if not _hall(left, CARD_NUMBERS):
+            names = ", ".join(c.name for c in aside) or "no card"
+            raise CardDataError(
+                str(file), None, "slots",
+                f"with {names} set aside, the remaining cards cannot fill positions 1, 2 and 3; "
+                "allow more cards in every position or give fewer cards a skull",
+            )

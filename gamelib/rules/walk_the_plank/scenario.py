@@ -25,6 +25,8 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from gamelib.core import ScenarioError
+from gamelib.core.inputs import show
+from gamelib.core.scenarios import plain_scenario
 
 from .cards import (CARD_NUMBERS, DEAD, DISCARDED, FEW_PIRATES, HAND, LAST_CARD, MAX_PLANKS, NO_CARD,
                     OVER, PIRATES, PROGRAMMING, RESOLUTION, REVEALED, SET_ASIDE, SHIP, Stage, can_fill)
@@ -69,7 +71,7 @@ def _place(p: int) -> str:
 
 def _colour(game: "WalkThePlank", field: str, value: Any) -> int:
     if value not in game.players:
-        raise ScenarioError(field, f"{value!r} is not a player; the players are {', '.join(game.players)}")
+        raise ScenarioError(field, f"{show(value)} is not a player; the players are {', '.join(game.players)}")
     return game.players.index(value)
 
 
@@ -81,8 +83,7 @@ def _per_colour(game: "WalkThePlank", scenario: Mapping[str, Any], field: str) -
 
 
 def from_scenario(game: "WalkThePlank", scenario: Mapping[str, Any], seed: int) -> PlankState:
-    if not isinstance(scenario, Mapping):
-        raise ScenarioError("scenario", f"must be a dict, got {type(scenario).__name__}")
+    scenario = plain_scenario(scenario)  # a bounded private copy: nothing the caller keeps is read or kept later
     for f in scenario:
         if f not in FIELDS:
             raise ScenarioError(f, f"is not a known field; the fields are {', '.join(FIELDS)}")
@@ -93,7 +94,7 @@ def from_scenario(game: "WalkThePlank", scenario: Mapping[str, Any], seed: int) 
     by_name = {c.name: c for c in cards}
     if "players" in scenario and (not isinstance(scenario["players"], list) or scenario["players"] != list(colours)):
         raise ScenarioError("players", f"this game seats {', '.join(colours)} (players={n}); "
-                            f"got {scenario['players']!r}: load the game with the matching players option")
+                            f"got {show(scenario['players'])}: load the game with the matching players option")
 
     s = PlankState.__new__(PlankState)
     s._init_base(game, seed, scenario)
@@ -101,7 +102,7 @@ def from_scenario(game: "WalkThePlank", scenario: Mapping[str, Any], seed: int) 
 
     planks = scenario.get("planks", MAX_PLANKS)
     if isinstance(planks, bool) or not isinstance(planks, int) or not 1 <= planks <= MAX_PLANKS:
-        raise ScenarioError("planks", f"must be 1, 2 or 3 plank pieces in play, got {planks!r}")
+        raise ScenarioError("planks", f"must be 1, 2 or 3 plank pieces in play, got {show(planks)}")
     s.planks = planks
 
     if "pirates" not in scenario:
@@ -113,10 +114,10 @@ def from_scenario(game: "WalkThePlank", scenario: Mapping[str, Any], seed: int) 
     s.pos = [DEAD] * (PIRATES * n)
     for seat, places in pirates.items():
         if not isinstance(places, list) or len(places) != PIRATES:
-            raise ScenarioError("pirates", f"{colours[seat]} needs a list of {PIRATES} places, got {places!r}")
+            raise ScenarioError("pirates", f"{colours[seat]} needs a list of {PIRATES} places, got {show(places)}")
         for i, p in enumerate(places):
             if not isinstance(p, str) or p not in PLACES:
-                raise ScenarioError("pirates", f"{colours[seat]}-{i + 1}: {p!r} is not a place; "
+                raise ScenarioError("pirates", f"{colours[seat]}-{i + 1}: {show(p)} is not a place; "
                                     "use 'ship', 'plank 1', 'plank 2', 'plank 3' or 'dead'")
             if PLACES[p] > planks:
                 raise ScenarioError("pirates", f"{colours[seat]}-{i + 1} is on {p} but only {planks} "
@@ -125,33 +126,33 @@ def from_scenario(game: "WalkThePlank", scenario: Mapping[str, Any], seed: int) 
 
     rnd = scenario.get("round", 1)
     if isinstance(rnd, bool) or not isinstance(rnd, int) or not 1 <= rnd <= game.max_rounds:
-        raise ScenarioError("round", f"must be a round number from 1 to {game.max_rounds}, got {rnd!r}")
+        raise ScenarioError("round", f"must be a round number from 1 to {game.max_rounds}, got {show(rnd)}")
     s.round = rnd
     s.captain = _colour(game, "captain", scenario.get("captain", colours[0]))
 
     elim = scenario.get("eliminated", [])
     if not isinstance(elim, list):
-        raise ScenarioError("eliminated", f"must be a list of colours in elimination order, got {elim!r}")
+        raise ScenarioError("eliminated", f"must be a list of colours in elimination order, got {show(elim)}")
     s.eliminated = [_colour(game, "eliminated", c) for c in elim]
     if len(set(s.eliminated)) != len(s.eliminated):
-        raise ScenarioError("eliminated", f"a colour is listed twice in {elim!r}")
+        raise ScenarioError("eliminated", f"a colour is listed twice in {show(elim)}")
     out = sorted(colours[i] for i in range(n) if not alive(s.pos, i))
     if sorted(elim) != out:
         raise ScenarioError("eliminated", f"must list exactly the colours with no living pirate "
-                            f"({', '.join(out) or 'none'}), in the order they were eliminated; got {elim!r}")
+                            f"({', '.join(out) or 'none'}), in the order they were eliminated; got {show(elim)}")
     s.ghosts = s.eliminated[:game.ghost_players]
 
     s.loc = [HAND] * (n * nc)
 
     def card_index(field: str, seat: int, name: Any) -> int:
         if not isinstance(name, str) or name not in by_name:
-            raise ScenarioError(field, f"{colours[seat]}: {name!r} is not a card; the cards are "
+            raise ScenarioError(field, f"{colours[seat]}: {show(name)} is not a card; the cards are "
                                 f"{', '.join(by_name)}")
         return by_name[name].index
 
     for seat, names in _per_colour(game, scenario, "set_aside").items():
         if not isinstance(names, list):
-            raise ScenarioError("set_aside", f"{colours[seat]} needs a list of card names, got {names!r}")
+            raise ScenarioError("set_aside", f"{colours[seat]} needs a list of card names, got {show(names)}")
         if len(names) > len(CARD_NUMBERS):
             raise ScenarioError("set_aside", f"{colours[seat]}: at most 3 cards are set aside (the Skull cards "
                                 f"played in one round), got {len(names)}")
@@ -165,7 +166,7 @@ def from_scenario(game: "WalkThePlank", scenario: Mapping[str, Any], seed: int) 
 
     phase = scenario.get("phase", "programming")
     if phase not in PHASES:
-        raise ScenarioError("phase", f"must be 'programming', 'resolution' or 'over', got {phase!r}")
+        raise ScenarioError("phase", f"must be 'programming', 'resolution' or 'over', got {show(phase)}")
     if phase != "resolution" and "next" in scenario:
         raise ScenarioError("next", "only a resolution-phase scenario has a next card to reveal")
     programs = _programs(game, scenario, s, card_index)
@@ -213,7 +214,7 @@ def _programs(game, scenario, s, card_index) -> dict[int, list[int | None]]:
     for seat, names in _per_colour(game, scenario, "programs").items():
         if not isinstance(names, list) or len(names) != len(CARD_NUMBERS):
             raise ScenarioError("programs", f"{colours[seat]} needs a list of 3 entries (card name or None) "
-                                f"for cards 1, 2, 3, got {names!r}")
+                                f"for cards 1, 2, 3, got {show(names)}")
         row: list[int | None] = []
         for k, name in enumerate(names, start=1):
             if name is None:
@@ -264,7 +265,7 @@ def _setup_programming(game, s, programs) -> None:
             done = len(placed) == 1
         else:
             if placed != list(range(1, len(placed) + 1)):
-                raise ScenarioError("programs", f"{colours[seat]} programs cards in order 1, 2, 3; got {row!r}")
+                raise ScenarioError("programs", f"{colours[seat]} programs cards in order 1, 2, 3; got {show(row)}")
             done = len(placed) == LAST_CARD
         if s.turn >= 0 and placed:
             raise ScenarioError("programs", f"{colours[seat]} cannot have programmed yet: "
@@ -291,10 +292,10 @@ def _setup_resolution(game, scenario, s, programs) -> None:
     nc = len(cards)
     nxt = scenario.get("next")
     if not isinstance(nxt, Mapping) or set(nxt) != {"card", "player"}:
-        raise ScenarioError("next", f"a resolution scenario needs next = {{'card': 1..3, 'player': colour}}, got {nxt!r}")
+        raise ScenarioError("next", f"a resolution scenario needs next = {{'card': 1..3, 'player': colour}}, got {show(nxt)}")
     k = nxt["card"]
     if not isinstance(k, int) or isinstance(k, bool) or k not in CARD_NUMBERS:
-        raise ScenarioError("next", f"card must be 1, 2 or 3, got {k!r}")
+        raise ScenarioError("next", f"card must be 1, 2 or 3, got {show(k)}")
     seat_next = _colour(game, "next", nxt["player"])
     off_next = (seat_next - s.captain) % n
     if programs.get(seat_next, [None] * 3)[k - 1] is None:

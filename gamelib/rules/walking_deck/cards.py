@@ -15,8 +15,10 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, NamedTuple
 
+from gamelib.core.inputs import show
 from gamelib.core.cards import CardTable, Checker, ContentCache, read_card_file, shipped_table
 from gamelib.core.errors import CardDataError
+from gamelib.core.inputs import ascii_int, show
 
 PILES = ("Rural", "Urban")
 PILE_SIZE = 18
@@ -212,28 +214,30 @@ def parse_effect(ck: Checker, field: str, phrase: Any) -> tuple:
     """One phrase of a banner -> an effect (a named tuple, kind first), or a CardDataError
     naming card and field."""
     if not isinstance(phrase, str):
-        raise ck.fail(field, f"effects must be strings, got {phrase!r}")
+        raise ck.fail(field, f"effects must be strings, got {show(phrase)}")
     words = phrase.split()
     known = "; ".join(f"{k!r} ({v})" for k, v in EFFECT_HELP.items())
-    unknown = ck.fail(field, f"unknown effect {phrase!r}; the effects are: {known}")
+    unknown = ck.fail(field, f"unknown effect {show(phrase)}; the effects are: {known}")
     if not words:
         raise unknown
     head, rest = words[0], words[1:]
 
     def number(word: str) -> int:
         lo, hi = AMOUNTS
-        if not word.isdigit() or not lo <= int(word) <= hi:
-            raise ck.fail(field, f"{phrase!r}: the amount must be a number from {lo} to {hi}, got {word!r}")
-        return int(word)
+        n = ascii_int(word)  # digits 0-9 only: '²' passes str.isdigit() but is no amount
+        if n is None or not lo <= n <= hi:
+            raise ck.fail(field, f"{show(phrase)}: the amount must be a number from {lo} to {hi} written "
+                                 f"with the digits 0-9, got {show(word)}")
+        return n
 
     def weakness(word: str) -> int:
         if word not in WEAKNESSES:
-            raise ck.fail(field, f"{phrase!r}: {word!r} is not a weakness; use one of {', '.join(WEAKNESSES)}")
+            raise ck.fail(field, f"{show(phrase)}: {show(word)} is not a weakness; use one of {', '.join(WEAKNESSES)}")
         return bit(word)
 
     if head in ("restore", "consume") and len(rest) == 1:
         if rest[0] not in RESERVES:
-            raise ck.fail(field, f"{phrase!r}: {rest[0]!r} is not a Reserve; use one of {', '.join(RESERVES)}")
+            raise ck.fail(field, f"{show(phrase)}: {show(rest[0])} is not a Reserve; use one of {', '.join(RESERVES)}")
         return ReserveEffect(head, RESERVES.index(rest[0]))
     if phrase == "bury this":
         return Effect("bury_self")
@@ -241,7 +245,7 @@ def parse_effect(ck: Checker, field: str, phrase: Any) -> tuple:
         return Effect("bury_hand")
     if head in ("memorise", "avoid") and len(rest) == 2 and rest[0] == "top":
         if rest[1] not in PILES:
-            raise ck.fail(field, f"{phrase!r}: {rest[1]!r} is not a pile; use Rural or Urban")
+            raise ck.fail(field, f"{show(phrase)}: {show(rest[1])} is not a pile; use Rural or Urban")
         return PileEffect(head + "_top", rest[1])
     if phrase == "respite in":
         return Effect("respite_in")
@@ -323,13 +327,14 @@ def parse_power(ck: Checker) -> tuple[str, int]:
     if phrase == "reserve heal":
         return "reserve heal", len(RESERVES)
     if len(words) == 2 and words[0] in ("keep", "redraw", "restore") and words[1].isdigit():
-        n = int(words[1])
+        n = ascii_int(words[1])  # digits 0-9 only: '²' passes str.isdigit() but is no number
         lo, hi = KEEP_LIMITS if words[0] == "keep" else POWER_USES
-        if not lo <= n <= hi:
-            raise ck.fail("power", f"{phrase!r}: the number must be between {lo} and {hi}")
+        if n is None or not lo <= n <= hi:
+            raise ck.fail("power", f"{show(phrase)}: the number must be between {lo} and {hi}, written "
+                                   f"with the digits 0-9, got {show(words[1])}")
         return words[0], n
     known = "; ".join(f"{k!r} ({v})" for k, v in POWER_HELP.items())
-    raise ck.fail("power", f"unknown power {phrase!r}; the powers are: {known}")
+    raise ck.fail("power", f"unknown power {show(phrase)}; the powers are: {known}")
 
 
 def power_text(name: str, power: str, uses: int) -> str:

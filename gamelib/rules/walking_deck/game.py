@@ -33,9 +33,11 @@ class _ProtagonistOption(Option):
     """Offers the four accented names, and also accepts them typed without accents."""
 
     def validate(self, game: str, value: Any) -> Any:
+        self.check_length(game, value)  # before normalising: its cost grows with the text
         if isinstance(value, str):
+            plain = _plain(value)
             for name in PROTAGONISTS:
-                if _plain(value) == _plain(name):
+                if plain == _plain(name):
                     value = name
         return super().validate(game, value)
 

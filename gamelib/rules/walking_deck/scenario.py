@@ -18,6 +18,8 @@ from typing import TYPE_CHECKING, Any
 
 from gamelib.core import ScenarioError, log
 from gamelib.core.fields import fields_from_dict, fields_to_dict
+from gamelib.core.inputs import show
+from gamelib.core.scenarios import plain_scenario
 
 from .cards import (AMOUNTS, BANNERS, END, HAND_SIZE, INTERROGATION, JOURNEY, PILES, RESERVE_BITS, RESERVES,
                     WEAKNESS_BITS, WEAKNESSES, bit, mask_names)
@@ -48,13 +50,13 @@ def _list(d: Mapping, field: str) -> list:
         raise ScenarioError(field, f"must be a list of ids, got {type(v).__name__}")
     for c in v:
         if not isinstance(c, str):
-            raise ScenarioError(field, f"must be a list of id strings, got {c!r}")
+            raise ScenarioError(field, f"must be a list of id strings, got {show(c)}")
     return list(v)
 
 
 def _int(v: Any, field: str, lo: int, hi: int) -> int:
     if not isinstance(v, int) or isinstance(v, bool) or not lo <= v <= hi:
-        raise ScenarioError(field, f"must be a whole number from {lo} to {hi}, got {v!r}")
+        raise ScenarioError(field, f"must be a whole number from {lo} to {hi}, got {show(v)}")
     return v
 
 
@@ -62,13 +64,12 @@ def _weak_list(v: Any, field: str) -> int:
     if v is None:
         return 0
     if not isinstance(v, (list, tuple)) or any(w not in WEAKNESSES for w in v):
-        raise ScenarioError(field, f"must be a list of weaknesses ({', '.join(WEAKNESSES)}), got {v!r}")
+        raise ScenarioError(field, f"must be a list of weaknesses ({', '.join(WEAKNESSES)}), got {show(v)}")
     return sum(bit(w) for w in set(v))
 
 
 def from_scenario(game: WalkingDeck, d: Mapping[str, Any], seed: int) -> WalkingDeckState:
-    if not isinstance(d, Mapping):
-        raise ScenarioError("scenario", f"must be a dict, got {type(d).__name__}")
+    d = plain_scenario(d)  # a bounded private copy: nothing the caller keeps is read or kept later
     for k in d:
         if k not in FIELDS:
             raise ScenarioError(str(k), f"is not a scenario field; the fields are: {', '.join(FIELDS)}")
@@ -83,9 +84,9 @@ def from_scenario(game: WalkingDeck, d: Mapping[str, Any], seed: int) -> Walking
         known = cs.tokens if tokens else ev
         if c not in known:
             what = "Calamity token" if tokens else "Event"
-            raise ScenarioError(field, f"unknown {what} id {c!r}; the ids are {', '.join(known)}")
+            raise ScenarioError(field, f"unknown {what} id {show(c)}; the ids are {', '.join(known)}")
         if c in where:
-            raise ScenarioError(field, f"{c} is also in {where[c]!r}: every card is in exactly one place")
+            raise ScenarioError(field, f"{c} is also in {show(where[c])}: every card is in exactly one place")
         where[c] = field
 
     zones: dict[str, list[str]] = {}
@@ -118,9 +119,9 @@ def from_scenario(game: WalkingDeck, d: Mapping[str, Any], seed: int) -> Walking
         elif isinstance(item, (list, tuple)) and len(item) == 2:
             c, n = item
         else:
-            raise ScenarioError("characters", f"cannot read {item!r}: give an id or {{'id': ..., 'damage': ...}}")
+            raise ScenarioError("characters", f"cannot read {show(item)}: give an id or {{'id': ..., 'damage': ...}}")
         if not isinstance(c, str):
-            raise ScenarioError("characters", f"ids must be strings, got {c!r}")
+            raise ScenarioError("characters", f"ids must be strings, got {show(c)}")
         place("characters", c)
         if not ev[c].is_character:
             raise ScenarioError("characters", f"{c} ({ev[c].label}) is not a Character")
@@ -130,7 +131,7 @@ def from_scenario(game: WalkingDeck, d: Mapping[str, Any], seed: int) -> Walking
     current = d.get("being_unstacked")
     if current is not None:
         if not isinstance(current, str):
-            raise ScenarioError("being_unstacked", f"must be an Event id or None, got {current!r}")
+            raise ScenarioError("being_unstacked", f"must be an Event id or None, got {show(current)}")
         place("being_unstacked", current)
         if ev[current].is_character:
             raise ScenarioError("being_unstacked", f"{current} is a Character: an unstacked Character goes straight in front")
@@ -148,7 +149,7 @@ def from_scenario(game: WalkingDeck, d: Mapping[str, Any], seed: int) -> Walking
             place(field, t, tokens=True)
     if drawn is not None:
         if not isinstance(drawn, str):
-            raise ScenarioError("drawn_calamity", f"must be a token id or None, got {drawn!r}")
+            raise ScenarioError("drawn_calamity", f"must be a token id or None, got {show(drawn)}")
         place("drawn_calamity", drawn, tokens=True)
     for t in aside:
         if not cs.tokens[t].respite:
@@ -166,7 +167,7 @@ def from_scenario(game: WalkingDeck, d: Mapping[str, Any], seed: int) -> Walking
     if not any(not cs.tokens[t].respite for t in [*bag, *([drawn] if drawn else [])]):
         raise ScenarioError("bag", "must hold at least one Calamity token with weaknesses (tokens named "
                             "nowhere are out of play once 'bag' is given), or the next Calamity draw "
-                            f"would find the bag empty; got {bag!r}")
+                            f"would find the bag empty; got {show(bag)}")
     order = cs.order.__getitem__
 
     reserves = [True] * len(RESERVES)
@@ -175,14 +176,14 @@ def from_scenario(game: WalkingDeck, d: Mapping[str, Any], seed: int) -> Walking
         raise ScenarioError("reserves", "must be a dict like {'Food': 'consumed'}")
     for name, v in raw_r.items():
         if name not in RESERVES:
-            raise ScenarioError("reserves", f"unknown Reserve {name!r}; the Reserves are {', '.join(RESERVES)}")
+            raise ScenarioError("reserves", f"unknown Reserve {show(name)}; the Reserves are {', '.join(RESERVES)}")
         if v not in ("available", "consumed"):
-            raise ScenarioError(f"reserves.{name}", f"must be 'available' or 'consumed', got {v!r}")
+            raise ScenarioError(f"reserves.{name}", f"must be 'available' or 'consumed', got {show(v)}")
         reserves[RESERVES.index(name)] = v == "available"
 
     phase = d.get("phase", JOURNEY)
     if phase not in (JOURNEY, INTERROGATION):
-        raise ScenarioError("phase", f"must be 'Journey' or 'Interrogation', got {phase!r}")
+        raise ScenarioError("phase", f"must be 'Journey' or 'Interrogation', got {show(phase)}")
     piles_left = bool(zones["rural"] or zones["urban"])
     if phase == JOURNEY:
         if len(zones["hand"]) > HAND_SIZE:
@@ -192,21 +193,21 @@ def from_scenario(game: WalkingDeck, d: Mapping[str, Any], seed: int) -> Walking
         default = DRAW if len(zones["hand"]) < HAND_SIZE and piles_left else PLAY
         step = d.get("step", default)
         if step not in (DRAW, PLAY):
-            raise ScenarioError("step", f"in the Journey must be 'draw' or 'play', got {step!r}")
+            raise ScenarioError("step", f"in the Journey must be 'draw' or 'play', got {show(step)}")
     else:
         for field in ("rural", "urban", "hand"):
             if zones[field]:
                 raise ScenarioError(field, "must be empty during the Interrogation (it starts when both piles and the hand are empty)")
         step = d.get("step", UNSTACK)
         if step != UNSTACK:
-            raise ScenarioError("step", f"in the Interrogation must be 'unstack', got {step!r}")
+            raise ScenarioError("step", f"in the Interrogation must be 'unstack', got {show(step)}")
 
     uses = _int(d.get("power_uses", 0), "power_uses", 0, prot.uses if prot.power in ("redraw", "restore") else 0)
     used = d.get("power_reserves_used", [])
     if not isinstance(used, (list, tuple)) or any(r not in RESERVES for r in used):
         raise ScenarioError("power_reserves_used", f"must be a list of Reserve names ({', '.join(RESERVES)})")
     if used and prot.power != "reserve heal":
-        raise ScenarioError("power_reserves_used", f"only a 'reserve heal' power uses Reserves; {prot.name}'s power is {prot.power!r}")
+        raise ScenarioError("power_reserves_used", f"only a 'reserve heal' power uses Reserves; {prot.name}'s power is {show(prot.power)}")
 
     # every field of the position, by its State name: a field added to the declaration without
     # a value here fails at once, instead of being left unset
@@ -256,10 +257,10 @@ def _resolving(s: WalkingDeckState, d: Mapping, phase: str, current: str | None,
         raise ScenarioError("resolving", "must be {'event': id, 'banner': 'white'|'black'|'grey', 'next_effect': n, 'failed': bool}")
     c = r["event"]
     if not isinstance(c, str) or c not in ev:
-        raise ScenarioError("resolving.event", f"must be the id of an Event, got {c!r}")
+        raise ScenarioError("resolving.event", f"must be the id of an Event, got {show(c)}")
     banner = r.get("banner", "grey")
     if banner not in BANNERS or not getattr(ev[c], banner):
-        raise ScenarioError("resolving.banner", f"{c} ({ev[c].label}) has no {banner!r} banner")
+        raise ScenarioError("resolving.banner", f"{c} ({ev[c].label}) has no {show(banner)} banner")
     if (banner == "grey") != (phase == INTERROGATION):
         raise ScenarioError("resolving.banner", f"a {banner} banner is not applied during the {phase}")
     allowed = {"white": ("memory", "buried"), "black": ("avoided", "buried"),
@@ -274,7 +275,7 @@ def _resolving(s: WalkingDeckState, d: Mapping, phase: str, current: str | None,
     s.nxt = _int(r.get("next_effect", 0), "resolving.next_effect", 0, len(getattr(ev[c], banner)))
     failed = r.get("failed", False)
     if not isinstance(failed, bool):
-        raise ScenarioError("resolving.failed", f"must be true or false, got {failed!r}")
+        raise ScenarioError("resolving.failed", f"must be true or false, got {show(failed)}")
     s.failed = failed
 
 
@@ -289,21 +290,21 @@ def _pending(s: WalkingDeckState, d: Mapping, phase: str) -> None:
               "bury from hand": set(), "replacement": set()}[kind]
     extra = set(p) - fields - {"kind"}
     if extra:
-        raise ScenarioError(f"pending.{sorted(extra)[0]}", f"is not a field of a {kind!r} decision; its fields are {', '.join(sorted(fields)) or 'none'}")
+        raise ScenarioError(f"pending.{sorted(extra)[0]}", f"is not a field of a {show(kind)} decision; its fields are {', '.join(sorted(fields)) or 'none'}")
     if kind == "replacement":
         if phase != JOURNEY or s.src is not None or not (s.rural or s.urban):
             raise ScenarioError("pending", "a replacement is drawn during the Journey, outside any banner, from a non-empty pile")
         s.pending = REPLACEMENT
         return
     if s.src is None:
-        raise ScenarioError("pending", f"a {kind!r} decision belongs to a banner being applied: give 'resolving' too")
+        raise ScenarioError("pending", f"a {show(kind)} decision belongs to a banner being applied: give 'resolving' too")
     if kind == "bury from hand":
         if s.banner == "grey" or not s.hand:
             raise ScenarioError("pending", "burying from the hand happens in the Journey, with Events in hand")
         s.pending = BURY_HAND
         return
     if s.banner != "grey":
-        raise ScenarioError("pending", f"a {kind!r} decision belongs to a grey banner")
+        raise ScenarioError("pending", f"a {show(kind)} decision belongs to a grey banner")
     if kind == "damage":
         if not s.front:
             raise ScenarioError("pending", "damage is only distributed among Characters in front of you")
