@@ -296,12 +296,21 @@ def test_the_callers_scenario_cannot_change_a_state(game):
     assert s == start and s.to_record() == record
 
 
+def _proxied(value):
+    """``value`` with every dict in it a read-only ``MappingProxyType``."""
+    if isinstance(value, dict):
+        return MappingProxyType({k: _proxied(v) for k, v in value.items()})
+    if isinstance(value, list):
+        return [_proxied(v) for v in value]
+    return value
+
+
 @pytest.mark.parametrize("game", GAMES)
 def test_any_mapping_is_a_scenario(game):
     g = gamelib.load(game)
     sc = _scenario(game)
-    s = g.from_scenario(MappingProxyType(sc), seed=3)
-    assert type(s.scenario) is dict
+    s = g.from_scenario(_proxied(sc), seed=3)
+    assert type(s.scenario) is dict and s.scenario == sc
     again = gamelib.load_record(s.to_record())  # to_record raised TypeError on a mappingproxy
     assert again == s
 
