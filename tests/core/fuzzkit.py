@@ -55,6 +55,28 @@ ODD = st.sampled_from([3.0, 2.5, float("nan"), float("inf"), -1, 0, 2**64, 10**3
 ANY_VALUE = JSON | ODD
 
 
+def nested(value: Any, depth: int) -> Any:
+    for _ in range(depth):
+        value = [value]
+    return value
+
+
+#: values past the input limits of issue 23 (text, option text, labels, nesting, size), small
+#: enough for the tests' own copies and JSON round trips
+HOSTILE_TEXT = ["x" * 1_001, "Aénor" * 60, "damage ²", "keep ²", "heal ³ stress", "damage ٣", "²",
+                "Draw from the Rural pile" * 50]
+HOSTILE = st.sampled_from(HOSTILE_TEXT + [2**70, -(2**64) - 1, nested("x", 14), list(range(20_001)),
+                                          {"x" * 1_001: 1}])
+#: an error message about any of these stays under this many characters (each value quoted is cut
+#: to a 200-character prefix and its length)
+MESSAGE_BOUND = 5_000
+
+
+def bounded(exc: BaseException) -> None:
+    """The message of an error about a hostile input is short, whatever the input's size."""
+    assert len(str(exc)) < MESSAGE_BOUND, f"a message of {len(str(exc)):,} characters: {str(exc)[:300]}"
+
+
 def deep_copy(value: Any) -> Any:
     return copy.deepcopy(value)
 

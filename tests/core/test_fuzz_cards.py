@@ -12,12 +12,15 @@ from hypothesis import strategies as st
 
 import gamelib
 from gamelib.core import CardDataError, OptionError
-from tests.core.fuzzkit import JSON, deep_copy, fuzz_tests, play_a_little, shipped_table, shipped_text
+from tests.core.fuzzkit import (HOSTILE_TEXT, JSON, bounded, deep_copy, fuzz_tests, play_a_little, shipped_table,
+                                shipped_text)
 
 #: values a teacher might type into a TOML file instead of the right one
 TOML_VALUES = ["0", "-1", "1", "3", "99", "9223372036854775808", "1" + "0" * 30, "1.5", "nan", "inf", "true", "false",
                '""', '"x"', '"Zombie"', '"rulebook"', "[]", "[1, 2]", '["stress"]', "{}", "{ a = 1 }", "1979-05-27",
                "[[[[[[[[[[[[[[[[[[1]]]]]]]]]]]]]]]]]]", '"\\u00e9"', "'''multi\nline'''"]
+# digits that pass str.isdigit() but are no number of a card file, and long text (issue 23)
+TOML_VALUES += ['"damage ²"', '"keep ²"', '"heal ³"', '"redraw ¹"', '"damage ٣"', '"' + "x" * 5_000 + '"']
 
 
 def _mutate_text(data, text: str) -> bytes:
@@ -66,14 +69,16 @@ def _mutate_table(data, table: dict) -> dict:
     if not keys:
         return table
     key = data.draw(st.sampled_from(keys))
-    op = data.draw(st.sampled_from(["delete", "duplicate", "retype", "retext", "renumber"]))
+    op = data.draw(st.sampled_from(["delete", "duplicate", "retype", "retext", "renumber", "grow"]))
     event(f"table {op}")
     if op == "delete":
         del node[key]
     elif op == "duplicate" and isinstance(node, list):
         node.insert(key, deep_copy(node[key]))
+    elif op == "grow" and isinstance(node, list):  # past the card limits (issue 23): many copies of an entry
+        node[key:key] = [deep_copy(node[key]) for _ in range(data.draw(st.sampled_from([2, 40, 600])))]
     elif op == "retext" and isinstance(node[key], str):
-        node[key] = data.draw(st.text(max_size=12))
+        node[key] = data.draw(st.text(max_size=12) | st.sampled_from(HOSTILE_TEXT))
     elif op == "renumber" and isinstance(node[key], int):
         node[key] = data.draw(st.integers(-3, 100))
     else:
@@ -98,6 +103,7 @@ def fuzz_card_files(name, data):
             game = gamelib.load(name, cards=path)
         except CardDataError as exc:
             assert exc.file == path and "teacher.toml" in str(exc)
+            bounded(exc)
             event("refused")
             return
     event("accepted")
@@ -112,7 +118,8 @@ def fuzz_card_tables(name, data):
     before = deep_copy(table)
     try:
         game = gamelib.load(name, cards=table)
-    except (CardDataError, OptionError):
+    except (CardDataError, OptionError) as exc:
+        bounded(exc)
         event("refused")
         assert table == before  # the caller's dict is never changed
         return

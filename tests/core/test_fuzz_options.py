@@ -11,11 +11,11 @@ import gamelib
 from gamelib.core import GamelibError, IllegalAction, OptionError, PlyError, SeedError, UnknownPlayer
 from gamelib.core.cards import CardDataError
 from gamelib.core.rng import SEED_MAX
-from tests.core.fuzzkit import ANY_VALUE, fuzz_tests, play_a_little, same_state
+from tests.core.fuzzkit import ANY_VALUE, HOSTILE, bounded, fuzz_tests, play_a_little, same_state
 
 OPTION_NAMES = st.sampled_from(["players", "protagonist", "max_rounds", "cards"]) | st.text(max_size=6)
 # a string for ``cards`` would be read as a path from this machine: card files have their own fuzzing
-OPTIONS = st.dictionaries(OPTION_NAMES, ANY_VALUE, max_size=3).filter(
+OPTIONS = st.dictionaries(OPTION_NAMES | st.sampled_from(["x" * 1_001]), ANY_VALUE | HOSTILE, max_size=3).filter(
     lambda d: not isinstance(d.get("cards"), (str, bytes)))
 
 
@@ -24,6 +24,7 @@ def fuzz_options(name, options, seed):
         game = gamelib.load(name, **options)
     except (OptionError, CardDataError) as exc:
         assert name in str(exc) or isinstance(exc, CardDataError)
+        bounded(exc)
         event("options refused")
         return
     event("options accepted")
@@ -59,6 +60,7 @@ def fuzz_state_inputs(name, seed, steps, player, ply, action):
         assert isinstance(view, dict)
     except UnknownPlayer as exc:
         assert "unknown player" in str(exc)
+        bounded(exc)
     try:
         past = state.at_ply(ply)
         assert isinstance(ply, int) and not isinstance(ply, bool) and 0 <= ply <= state.ply
@@ -69,8 +71,8 @@ def fuzz_state_inputs(name, seed, steps, player, ply, action):
         state.apply(action)
         event("action applied")  # only when a random label happens to be legal
         state.undo()
-    except IllegalAction:
-        pass
+    except IllegalAction as exc:
+        bounded(exc)
     except GamelibError as exc:  # pragma: no cover - the check below names it
         raise AssertionError(f"apply({action!r}) raised {type(exc).__name__}, not IllegalAction") from exc
     assert same_state(state, before), "a failed call changed the state"
@@ -79,7 +81,7 @@ def fuzz_state_inputs(name, seed, steps, player, ply, action):
 test_state_inputs_quick, test_state_inputs_thorough = fuzz_tests(
     fuzz_state_inputs, per_game=True,
     seed=st.integers(0, 2**64 - 1), steps=st.integers(0, 40),
-    player=st.sampled_from(["you", "red", "blue", "nobody", None, ""]) | ANY_VALUE,
+    player=st.sampled_from(["you", "red", "blue", "nobody", None, ""]) | ANY_VALUE | HOSTILE,
     ply=st.integers(-3, 60) | ANY_VALUE,
-    action=st.sampled_from(["Draw from the Urban pile", "Stop", "", "undo"]) | ANY_VALUE,
+    action=st.sampled_from(["Draw from the Urban pile", "Stop", "", "undo", "Draw " * 300_000]) | ANY_VALUE | HOSTILE,
 )

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 import gamelib
 from gamelib.core import RecordError
 from gamelib.core.records import FIELDS
-from tests.core.fuzzkit import GAMES, JSON, deep_copy, fuzz_tests, shipped_table, valid_records
+from tests.core.fuzzkit import GAMES, HOSTILE, JSON, bounded, deep_copy, fuzz_tests, shipped_table, valid_records
 
 
 def _load(record):
@@ -21,6 +21,7 @@ def _load(record):
         state = gamelib.load_record(record)
     except RecordError as exc:
         assert str(exc).startswith("record"), str(exc)
+        bounded(exc)
         state = None
     assert record == before, "load_record changed its input"
     if state is not None:
@@ -99,7 +100,7 @@ def _mutate(data, name):
     elif kind == "drop":
         rec.pop(data.draw(st.sampled_from(fields)), None)
     elif kind == "option":
-        rec["options"][data.draw(st.sampled_from(sorted(rec["options"])) | st.text(max_size=6))] = data.draw(JSON)
+        rec["options"][data.draw(st.sampled_from(sorted(rec["options"])) | st.text(max_size=6))] = data.draw(JSON | HOSTILE)
     elif kind == "cards-same":  # the shipped set carried as a table: replays like the original
         rec["options"]["cards"] = deep_copy(shipped_table(name))
     elif kind == "cards-table":
@@ -113,7 +114,7 @@ def _mutate(data, name):
         op = data.draw(st.sampled_from(["replace", "delete", "duplicate", "swap", "append", "insert"]))
         i = data.draw(st.integers(0, max(0, len(acts) - 1)))
         if op == "replace" and acts:
-            acts[i] = data.draw(st.text(max_size=30) | JSON)
+            acts[i] = data.draw(st.text(max_size=30) | JSON | HOSTILE)
         elif op == "delete" and acts:
             del acts[i]
         elif op == "duplicate" and acts:

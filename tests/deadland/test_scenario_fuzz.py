@@ -32,7 +32,9 @@ POOL = [0, 1, 2, 3, 5, 7, 8, 12, 13, 99, -1, 10 ** 30, True, False, None, 1.5, "
         "Hospital", "Base", "Moon", "5", "Illness", "Radio Contact", "Pistol", "Hatchet", "base-03", "V5-1",
         "traitor", "ninja", "attack", "daily", "zdaily", "infected", "hatchet", "chainsaw", "turn_end",
         "turn_start", "ask_move", "ask_drop", [], [0], [0, 1], [1, 0], [[0]], ["red"], ["turn_end"], {}, {"red": {}},
-        {"deck": []}]
+        {"deck": []},
+        # past the scenario limits (issue 23): long text, deep nesting, many items, big ints
+        "x" * 1_001, "²", 2**70, {"x" * 1_001: 1}, [[[[[[[[[[[[[[["x"]]]]]]]]]]]]]]], list(range(20_001))]
 
 
 @lru_cache(maxsize=None)
@@ -72,6 +74,7 @@ def _try(n: int, scenario: Any, seed: int = 0) -> str:
     except ScenarioError as err:
         assert scenario == before, "a refused scenario was modified"
         assert err.field and str(err)
+        assert len(str(err)) < 5_000, f"a message of {len(str(err)):,} characters"
         return "refused"
     except GamelibError as err:  # pragma: no cover - a failure to explain
         raise AssertionError(f"{type(err).__name__} instead of ScenarioError: {err}") from err

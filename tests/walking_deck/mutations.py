@@ -18,7 +18,12 @@ from gamelib.core import GamelibError, Rng
 from gamelib.testing import check_state
 
 JUNK: tuple[Any, ...] = (None, True, False, 0, 1, -1, 2, 3, 4, 9, 10**30, 1.5, "", "zz", [], {}, [None], [[]],
-                         [["ship"]], {"zz": 1}, [1, 2, 3])
+                         [["ship"]], {"zz": 1}, [1, 2, 3],
+                         # past the scenario limits (issue 23): long text, deep nesting, many items, big ints
+                         "x" * 1_001, "²", 2**70, {"x" * 1_001: 1}, [[[[[[[[[[[[[[["x"]]]]]]]]]]]]]]],
+                         list(range(20_001)))
+#: an error message about a hostile scenario stays under this many characters (issue 23)
+MESSAGE_BOUND = 5_000
 
 
 def _paths(node: Any, path: tuple = ()) -> Iterator[tuple]:
@@ -131,7 +136,8 @@ def fuzz_once(game, data: st.DataObject, fields: tuple[str, ...], max_steps: int
     frozen = copy.deepcopy(scenario)
     try:
         accepted = game.from_scenario(scenario, seed=seed)
-    except GamelibError:
+    except GamelibError as exc:
+        assert len(str(exc)) < MESSAGE_BOUND, f"a message of {len(str(exc)):,} characters"
         accepted = None
     assert scenario == frozen, "from_scenario changed the dict it was given"
     if accepted is not None:
