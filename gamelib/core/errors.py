@@ -23,7 +23,7 @@ class UnknownGame(GamelibError):
     def __init__(self, name: str, known: Iterable[str]):
         self.name = name
         self.known = tuple(known)
-        super().__init__(f"unknown game {name!r}; the games are: {', '.join(self.known)}")
+        super().__init__(f"unknown game {show(name)}; the games are: {', '.join(self.known)}")
 
 
 class OptionError(GamelibError):

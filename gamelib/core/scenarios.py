@@ -21,7 +21,7 @@ from .inputs import cut, show, type_name
 #: values (tables, lists and scalars, each counting one) in a scenario; the largest a game's
 #: ``to_scenario()`` writes for the largest card sets allowed is a few thousand
 MAX_SCENARIO_ITEMS = 20_000
-#: lists and tables nest at most this deep, the scenario itself counting as one (games use 5)
+#: lists and tables nest at most this deep, the scenario itself counting as one (positions use 4)
 MAX_SCENARIO_DEPTH = 12
 #: characters in one string (a key, an id, a label, a name)
 MAX_SCENARIO_TEXT = 1_000
@@ -51,7 +51,7 @@ def plain_scenario(scenario: Any) -> dict[str, Any]:
         if isinstance(value, (Mapping, list, tuple)):
             if depth > MAX_SCENARIO_DEPTH:
                 raise ScenarioError(_where(path), f"lists and tables are nested more than {MAX_SCENARIO_DEPTH} "
-                                                  "levels deep; a scenario needs at most 6")
+                                                  "levels deep; the games' positions need 4")
             try:
                 size = len(value)
             except Exception:  # a hostile Mapping; its length is part of what is wrong

@@ -385,3 +385,6 @@ def test_long_option_text_and_names(game):
     with pytest.raises(GamelibError) as err:
         gamelib.load(game, cards="x" * 1_000_000)
     short(err.value)
+    with pytest.raises(GamelibError) as err:  # a game's name, also a record's "game" field
+        gamelib.load(game * 500_000)
+    assert f"({len(game) * 500_000:,} characters)" in short(err.value)
