@@ -100,6 +100,24 @@ class Game:
     def players(self) -> tuple[str, ...]:
         return ("you",)
 
+    # ---- numbers for game-AI libraries (docs/ecosystems.md) --------------------------------
+    #: the least and greatest value ``state.returns()`` gives a seat (win 1, loss -1)
+    utility_bounds: ClassVar[tuple[float, float]] = (-1.0, 1.0)
+
+    def action_space(self):  # -> gamelib.core.ids.ActionSpace
+        """Every decision the game can offer, as a fixed enumeration: ``keys[i]`` is action id ``i``."""
+        from .ids import action_space
+
+        return action_space(self)
+
+    def _action_keys(self) -> list[tuple]:
+        """Hook: the action universe as ``(kind, *arguments)`` keys (``gamelib.core.ids``)."""
+        raise NotImplementedError
+
+    def max_game_length(self) -> int:
+        """Hook: no game with these options takes more decisions than this."""
+        raise NotImplementedError
+
     def new_state(self, seed: int = 0):  # -> State
         raise NotImplementedError
 

@@ -9,7 +9,7 @@ from typing import Any
 from gamelib.core import Action, Game, Option, log
 from gamelib.core.cards import CardsOption
 
-from . import odds, rules, views
+from . import ids, odds, rules, views
 from .cards import CARD_NUMBERS, COLOURS, HAND, MAX_PLANKS, NO_CARD, PIRATES, PROGRAMMING, SHIP, CardDef, cached_cards
 from .scenario import from_scenario, to_scenario
 from .state import PlankState
@@ -25,6 +25,9 @@ PlankState.odds = odds.odds
 PlankState._next_outcomes = odds.next_outcomes
 PlankState._odds_viewer = odds.odds_viewer
 PlankState.to_scenario = to_scenario
+PlankState._action_key = ids.action_key
+# the round limit is a house rule: a game it stops is truncated, not ended by the rulebook
+PlankState._truncated = lambda s: s.result is not None and s.result == rules.draw_outcome(s)
 
 
 def _rounds_option(value: Any) -> int:
@@ -48,6 +51,11 @@ class WalkThePlank(Game):
                "(the rulebook has no limit; random play could otherwise go on and on)", check=_rounds_option),
     )
     agent_classes = {"heuristic": "gamelib.rules.walk_the_plank.agents:HeuristicAgent"}
+    _action_keys = ids.action_keys
+
+    def max_game_length(self) -> int:
+        # a round: each seat places at most 3 cards and chooses at most once per revealed card
+        return 6 * len(self.players) * self.max_rounds
 
     cards: tuple[CardDef, ...]
 
