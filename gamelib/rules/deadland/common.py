@@ -6,7 +6,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from gamelib.core import Action, LogEntry, Outcome, log
+from collections import Counter
+from fractions import Fraction
+
+from gamelib.core import Action, Distribution, LogEntry, Outcome, chance, log
 
 from .cards import DECIDING, MAX_ILLNESS, MAX_RESISTANCE, PLAYER_NAMES, RADIO_CARDS, TRAITOR_OBJECTS, ZOMBIE_LEVEL
 from .state import put, without
@@ -121,6 +124,25 @@ def drop_object(s: "DeadlandState", seat: int, cid: str) -> None:
 
 
 # ---- Event piles -------------------------------------------------------------------------------------
+VIRUS_ORDER = tuple(str(i) for i in range(1, 9)) + ("Illness", "Radio Contact")
+VIRUS_TITLE = "next Virus card"
+
+
+def virus_odds(s: "DeadlandState") -> Distribution:
+    """The next Virus card by label (what ``odds()`` shows and explicit chance draws from)."""
+    virus = s.data.virus
+    counts = Counter(virus[c].label for c in s.vdeck)
+    return Distribution([(k, Fraction(counts[k], len(s.vdeck))) for k in VIRUS_ORDER if counts[k]], VIRUS_TITLE)
+
+
+def draw_virus(s: "DeadlandState") -> str:
+    """The top Virus card (explicit chance: the card of the chosen label nearest the top)."""
+    if not chance.active():
+        return s.vdeck.pop()
+    virus = s.data.virus
+    return chance.take_top(s.vdeck, VIRUS_TITLE, lambda: virus_odds(s), lambda c: virus[c].label)
+
+
 def pop_event(s: "DeadlandState", b: int) -> str:
     edeck = s.edeck
     deck = edeck[b]

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from gamelib.core import Action, Game, Option, log
+from gamelib.core import Action, Distribution, Game, Option, chance, log
 from gamelib.core.cards import CardsOption
 
 from . import ids, odds, rules, views
@@ -34,6 +34,14 @@ def _rounds_option(value: Any) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 100_000:
         raise ValueError("must be a whole number of rounds from 1 to 100000")
     return value
+
+
+#: the title of the Captain draw (explicit chance: the root of a game is a chance node)
+CAPTAIN = "Captain's Token"
+
+
+def captain_odds(colours) -> Distribution:
+    return Distribution.uniform_counts(colours, CAPTAIN)
 
 
 class WalkThePlank(Game):
@@ -90,7 +98,8 @@ class WalkThePlank(Game):
         s.pos = [SHIP] * (PIRATES * n)
         s.planks = MAX_PLANKS
         s.loc = [HAND] * (n * len(self.cards))
-        s.captain = s.rng.randbelow(n)
+        # (sample from a uniform Distribution draws rng.randbelow(n): the seeded games are unchanged)
+        s.captain = self._players.index(chance.sample(CAPTAIN, captain_odds(self._players), s.rng))
         s.round = 1
         s.eliminated, s.ghosts = [], []
         s.final, s.result = False, None

@@ -1,0 +1,213 @@
+"""Explicit chance, an optional mode: a game in which every draw the rules make is a node of its
+own, whose outcomes and exact probabilities are those ``odds()`` shows, and whose outcome the
+caller chooses (an exact tree for expectimax, CFR or a lesson walking through a draw).
+
+The rules make their draws through two hooks, ``sample`` (a draw made with the RNG from a
+``Distribution``) and ``take_top`` (the top card of a face-down pile). In the default, seeded mode
+they do exactly what the rules did before (``dist.sample(rng)``, ``cards.pop()``), so seeded games
+are the same games. In explicit mode (``ChanceState``), a decision is carried out on a copy of
+the position with a list of *forced* outcomes: each draw takes the next forced outcome, and the
+first draw with none left stops the decision (``NeedChance``) and makes the position a chance
+node. Choosing an outcome carries the decision out again from its start with one more forced
+outcome, until it runs to its end. A pile draw forced to give a card name takes the card of
+that name nearest the top (cards of one name are alike for the rules).
+
+Games: The Walking Deck (the piles' next Event, the Calamity draws), Walk the Plank (the
+Captain's Token at the start). Deadland's draws still come from its shuffled decks (no hook).
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+from fractions import Fraction
+from typing import Any
+
+from .action import Action
+from .errors import GamelibError, IllegalAction
+from .odds import Distribution
+from .rng import Rng
+
+#: outcomes the draws of the decision being carried out must give, in order; None: seeded mode
+_forced: list[tuple[str, str]] | None = None
+_used = 0
+
+
+class NeedChance(Exception):
+    """A draw found no forced outcome left (explicit mode only): the decision waits for chance."""
+
+    def __init__(self, title: str, dist: Distribution):
+        super().__init__(title)
+        self.title = title
+        self.dist = dist
+
+
+class ChanceError(GamelibError):
+    """An outcome that the chance node does not offer, or a decision asked at a chance node."""
+
+
+def active() -> bool:
+    return _forced is not None
+
+
+def _next(title: str, dist: Callable[[], Distribution]) -> str:
+    global _used
+    if _used < len(_forced):
+        got_title, outcome = _forced[_used]
+        if got_title != title:  # the replay went another way: a bug in a game's hooks
+            raise AssertionError(f"explicit chance: expected a draw of {got_title!r}, the rules drew {title!r}")
+        _used += 1
+        return outcome
+    raise NeedChance(title, dist())
+
+
+def sample(title: str, dist: Distribution, rng: Rng) -> str:
+    """A draw from ``dist`` (titled as in ``odds()``): with ``rng`` in seeded mode."""
+    if _forced is None:
+        return dist.sample(rng)
+    return _next(title, lambda: dist)
+
+
+def take_top(cards: list, title: str, dist: Callable[[], Distribution], outcome_of: Callable[[Any], str]) -> Any:
+    """Remove and return the top card (the last item) of a face-down pile; in explicit mode the
+    card nearest the top whose outcome (``outcome_of(card)``, the label ``odds()`` uses) is forced."""
+    if _forced is None:
+        return cards.pop()
+    want = _next(title, dist)
+    for i in range(len(cards) - 1, -1, -1):
+        if outcome_of(cards[i]) == want:
+            return cards.pop(i)
+    raise AssertionError(f"explicit chance: {want!r} is not in the pile of {title!r}")
+
+
+def _run(forced: list[tuple[str, str]], fn: Callable[[], Any]) -> Any:
+    global _forced, _used
+    saved = _forced, _used
+    _forced, _used = forced, 0
+    try:
+        return fn()
+    finally:
+        _forced, _used = saved
+
+
+class ChanceState:
+    """A position of a game in explicit-chance mode. At a decision it is used like a State
+    (``legal_actions``, ``legal_action_ids``, ``apply``, ``to_move``, ``returns``...); at a chance
+    node ``is_chance`` is True, ``chance_outcomes()`` gives the draw's ``Distribution`` (exact
+    Fractions, the one ``odds()`` shows under the same title) and ``apply_outcome(o)`` chooses.
+
+    ``state`` is the position before the decision (or before the setup) still waiting for
+    chance; ``pending`` that decision; ``forced`` the outcomes chosen for it so far."""
+
+    __slots__ = ("game", "seed", "state", "pending", "forced", "need")
+
+    def __init__(self, game: Any, seed: int = 0):
+        self.game, self.seed = game, seed
+        self.state = None
+        self.pending: Action | None = None
+        self.forced: tuple[tuple[str, str], ...] = ()
+        self.need: NeedChance | None = None
+        self._go(())
+
+    # ---- the two kinds of node -----------------------------------------------------------------
+    @property
+    def is_chance(self) -> bool:
+        return self.need is not None
+
+    def chance_outcomes(self) -> Distribution:
+        if self.need is None:
+            raise ChanceError("not a chance node: the position waits for a decision")
+        return self.need.dist
+
+    @property
+    def chance_title(self) -> str:
+        return "" if self.need is None else self.need.title
+
+    def apply_outcome(self, outcome: str) -> None:
+        dist = self.chance_outcomes()
+        if outcome not in dist or not dist[outcome]:
+            raise ChanceError(f"{self.need.title}: {str(outcome)[:60]!r} is not an outcome; "
+                              f"choose one of {', '.join(map(repr, dist))}")
+        self._go(self.forced + ((self.need.title, outcome),))
+
+    def _go(self, forced: tuple[tuple[str, str], ...]) -> None:
+        if self.state is None:  # the setup itself waits for chance (Walk the Plank's Captain)
+            run = lambda: self.game.new_state(self.seed)  # noqa: E731
+        else:
+            base, action = self.state.clone(), self.pending
+            run = lambda: (base.apply(action), base)[1]  # noqa: E731
+        try:
+            after = _run(list(forced), run)
+        except NeedChance as need:
+            self.need, self.forced = need, forced
+            return
+        self.state, self.pending, self.forced, self.need = after, None, (), None
+
+    # ---- a decision node: as a State ---------------------------------------------------------
+    def _decision(self) -> Any:
+        if self.need is not None:
+            raise ChanceError(f"a chance node ({self.need.title}): choose an outcome with apply_outcome")
+        return self.state
+
+    def legal_actions(self) -> list[Action]:
+        return [] if self.need is not None else self.state.legal_actions()
+
+    def legal_action_ids(self) -> list[int]:
+        return [] if self.need is not None else self.state.legal_action_ids()
+
+    def apply(self, action: Action | str | int) -> Action:
+        state = self._decision()
+        if state.is_over:
+            raise IllegalAction(action, None, state.phase, [], "the game is over", over=True)
+        chosen = state._find(action)
+        self.pending = chosen
+        self._go(())
+        return chosen
+
+    @property
+    def to_move(self) -> str | None:
+        return None if self.need is not None else self.state.to_move
+
+    @property
+    def is_over(self) -> bool:
+        return self.need is None and self.state.is_over
+
+    def returns(self) -> list[float]:
+        if self.need is not None:
+            return [0.0] * len(self.game.players)
+        return self.state.returns()
+
+    def clone(self) -> "ChanceState":
+        new = ChanceState.__new__(ChanceState)
+        new.game, new.seed = self.game, self.seed
+        new.state = None if self.state is None else self.state.clone()
+        new.pending, new.forced, new.need = self.pending, self.forced, self.need
+        return new
+
+    def __repr__(self) -> str:
+        what = f"chance: {self.need.title}" if self.need is not None else f"to move: {self.to_move}"
+        return f"<ChanceState {self.game.name} seed={self.seed} ({what})>"
+
+
+def expectimax(node: ChanceState, seat: int = 0, value: Callable[[ChanceState], Fraction] | None = None) -> Fraction:
+    """The exact value for ``players[seat]`` of the best play of a one-player game (or with every
+    decision taken by that seat), averaging over chance with the nodes' exact probabilities.
+    ``value`` scores a finished game (default: 1 for a win, 0 otherwise)."""
+    if value is None:
+        value = lambda n: Fraction(1) if n.state.outcome and n.game.players[seat] in n.state.outcome.winners else Fraction(0)  # noqa: E731
+    if node.is_chance:
+        total = Fraction(0)
+        for outcome, p in node.chance_outcomes().items():
+            if p:
+                child = node.clone()
+                child.apply_outcome(outcome)
+                total += p * expectimax(child, seat, value)
+        return total
+    if node.is_over:
+        return value(node)
+    best = None
+    for a in node.legal_actions():
+        child = node.clone()
+        child.apply(a)
+        v = expectimax(child, seat, value)
+        if best is None or v > best:
+            best = v
+    return best
