@@ -97,7 +97,7 @@ class ChanceState:
     ``state`` is the position before the decision (or before the setup) still waiting for
     chance; ``pending`` that decision; ``forced`` the outcomes chosen for it so far."""
 
-    __slots__ = ("game", "seed", "state", "pending", "forced", "need")
+    __slots__ = ("game", "seed", "state", "pending", "forced", "need", "_trail")
 
     def __init__(self, game: Any, seed: int = 0):
         self.game, self.seed = game, seed
@@ -105,6 +105,7 @@ class ChanceState:
         self.pending: Action | None = None
         self.forced: tuple[tuple[str, str], ...] = ()
         self.need: NeedChance | None = None
+        self._trail: tuple | None = None  # (earlier trail, (is_outcome, label)): what was chosen so far
         self._go(())
 
     # ---- the two kinds of node -----------------------------------------------------------------
@@ -126,6 +127,7 @@ class ChanceState:
         if outcome not in dist or not dist[outcome]:
             raise ChanceError(f"{self.need.title}: {str(outcome)[:60]!r} is not an outcome; "
                               f"choose one of {', '.join(map(repr, dist))}")
+        self._trail = (self._trail, (True, outcome))
         self._go(self.forced + ((self.need.title, outcome),))
 
     def _go(self, forced: tuple[tuple[str, str], ...]) -> None:
@@ -158,6 +160,7 @@ class ChanceState:
         if state.is_over:
             raise IllegalAction(action, None, state.phase, [], "the game is over", over=True)
         chosen = state._find(action)
+        self._trail = (self._trail, (False, chosen.label))
         self.pending = chosen
         self._go(())
         return chosen
@@ -179,8 +182,28 @@ class ChanceState:
         new = ChanceState.__new__(ChanceState)
         new.game, new.seed = self.game, self.seed
         new.state = None if self.state is None else self.state.clone()
-        new.pending, new.forced, new.need = self.pending, self.forced, self.need
+        new.pending, new.forced, new.need, new._trail = self.pending, self.forced, self.need, self._trail
         return new
+
+    def trail(self) -> list[tuple[bool, str]]:
+        """Every choice so far, oldest first: (True, outcome) at a chance node, (False, label)."""
+        out, t = [], self._trail
+        while t is not None:
+            t, step = t
+            out.append(step)
+        out.reverse()
+        return out
+
+    @classmethod
+    def replay(cls, game: Any, seed: int, trail: list[tuple[bool, str]]) -> "ChanceState":
+        """The position that ``trail`` (from ``trail()``) reaches from the start."""
+        node = cls(game, seed)
+        for is_outcome, label in trail:
+            if is_outcome:
+                node.apply_outcome(label)
+            else:
+                node.apply(label)
+        return node
 
     def __repr__(self) -> str:
         what = f"chance: {self.need.title}" if self.need is not None else f"to move: {self.to_move}"

@@ -9,7 +9,8 @@
   ``observation_tensor`` counts the facts in ``OBS_SIZE`` buckets (bucket = CRC-32 of the fact
   modulo ``OBS_SIZE``): a fixed-size float32 vector whatever the position, built only from
   ``view(seat)``, so it cannot show a seat anything its view does not. ``part="public"`` keeps
-  the facts every seat's view shows (the multiset intersection over seats), ``part="private"``
+  the facts every seat's view shows (the multiset intersection over seats; in a one-seat game,
+  the facts outside the view's ``game.private_view_keys``, such as the hand), ``part="private"``
   what is left of ``seat``'s own facts. The layout is the same for every game and seat.
 """
 from __future__ import annotations
@@ -73,10 +74,14 @@ def observation_facts(state: "State", seat: str | None, part: str = "all") -> Co
     mine = Counter(_view_facts(state, seat))
     if part == "all":
         return mine
-    public = mine
-    for other in state.players:
-        if other != seat:
-            public = public & Counter(_view_facts(state, other))
+    if len(state.players) == 1:  # nobody to share with: what lies on the table is public
+        hidden = tuple(f"{k}" for k in state.game.private_view_keys)
+        public = Counter({f: n for f, n in mine.items() if not f.startswith(hidden)})
+    else:
+        public = mine
+        for other in state.players:
+            if other != seat:
+                public = public & Counter(_view_facts(state, other))
     return public if part == "public" else mine - public
 
 

@@ -103,6 +103,9 @@ class Game:
     # ---- numbers for game-AI libraries (docs/ecosystems.md) --------------------------------
     #: the least and greatest value ``state.returns()`` gives a seat (win 1, loss -1)
     utility_bounds: ClassVar[tuple[float, float]] = (-1.0, 1.0)
+    #: one-seat games: the view's fields that only the player sees (their hand), the rest being
+    #: on the table (``observation_tensor(part="public"/"private")``)
+    private_view_keys: ClassVar[tuple[str, ...]] = ()
 
     def action_space(self):  # -> gamelib.core.ids.ActionSpace
         """Every decision the game can offer, as a fixed enumeration: ``keys[i]`` is action id ``i``."""

@@ -21,6 +21,7 @@ from __future__ import annotations
 from gamelib.core import Action
 
 from .cards import OBJECT_NAMES, PLAYER_NAMES, ROLE_POWERS, daily_size
+from .common import VIRUS_ORDER
 
 PLAIN = ("end", "medic", "scavenger", "ration", "pass", "use")
 TOKENS = ("munitions", "rations")
@@ -70,3 +71,8 @@ def action_key(s, action: Action) -> tuple:
     if kind == "use" and len(args) == 2:
         return (kind, args[0], PLAYER_NAMES[args[1]])
     return (kind, *args)
+
+
+def chance_labels(game) -> list[str]:
+    """Every outcome of a chance node (explicit chance): the Virus cards' labels."""
+    return list(VIRUS_ORDER)

@@ -60,6 +60,7 @@ class WalkThePlank(Game):
     )
     agent_classes = {"heuristic": "gamelib.rules.walk_the_plank.agents:HeuristicAgent"}
     _action_keys = ids.action_keys
+    chance_labels = ids.chance_labels
 
     def max_game_length(self) -> int:
         # a round: each seat places at most 3 cards and chooses at most once per revealed card

@@ -42,3 +42,8 @@ def action_key(s, action: Action) -> tuple:
         return (args[0],)
     colours = s.game.players
     return ("move", *((colours[pid // PIRATES], s.pos[pid], steps) for pid, steps in args[1]))
+
+
+def chance_labels(game) -> list[str]:
+    """Every outcome of a chance node (explicit chance): the colour that takes the Captain's Token."""
+    return list(game.players)

@@ -54,6 +54,8 @@ class WalkingDeck(Game):
     renderer = "gamelib.render.walking_deck:render_html"
     agent_classes = {"heuristic": "gamelib.rules.walking_deck.agents:HeuristicAgent"}
     _action_keys = ids.action_keys
+    chance_labels = ids.chance_labels
+    private_view_keys = ("hand", "legal_actions")
 
     def max_game_length(self) -> int:
         return ids.MAX_GAME_LENGTH

@@ -45,3 +45,11 @@ def action_key(s, action: Action) -> tuple:
 #: declared bound on the decisions of one game (OpenSpiel's max_game_length); see measure_lengths
 #: in tests/adapters: the longest of 2,000 random games is far below it
 MAX_GAME_LENGTH = 600
+
+
+def chance_labels(game) -> list[str]:
+    """Every outcome a chance node can have (explicit chance): the Events' names (a pile's next
+    Event), then what a Calamity token shows."""
+    names = list(dict.fromkeys(e.name for e in game.cards.events.values()))
+    shows = list(dict.fromkeys(t.text for t in game.cards.tokens.values()))
+    return names + [t for t in shows if t not in names]
