@@ -44,8 +44,19 @@ class ChanceError(GamelibError):
     """An outcome that the chance node does not offer, or a decision asked at a chance node."""
 
 
+class Recorder(list):
+    """In place of the forced outcomes: the draws are made as in the seeded mode (the same game)
+    and each is noted as (title, outcome), so an explicit-chance replay can choose them."""
+
+
 def active() -> bool:
     return _forced is not None
+
+
+def recorded(fn: Callable[[], Any]) -> tuple[Any, list[tuple[str, str]]]:
+    """``fn()`` played in the seeded way, with the list of its draws (title, outcome)."""
+    rec = Recorder()
+    return _run(rec, fn), list(rec)
 
 
 def _next(title: str, dist: Callable[[], Distribution]) -> str:
@@ -63,6 +74,10 @@ def sample(title: str, dist: Distribution, rng: Rng) -> str:
     """A draw from ``dist`` (titled as in ``odds()``): with ``rng`` in seeded mode."""
     if _forced is None:
         return dist.sample(rng)
+    if type(_forced) is Recorder:
+        got = dist.sample(rng)
+        _forced.append((title, got))
+        return got
     return _next(title, lambda: dist)
 
 
@@ -71,6 +86,10 @@ def take_top(cards: list, title: str, dist: Callable[[], Distribution], outcome_
     card nearest the top whose outcome (``outcome_of(card)``, the label ``odds()`` uses) is forced."""
     if _forced is None:
         return cards.pop()
+    if type(_forced) is Recorder:
+        got = cards.pop()
+        _forced.append((title, outcome_of(got)))
+        return got
     want = _next(title, dist)
     for i in range(len(cards) - 1, -1, -1):
         if outcome_of(cards[i]) == want:
@@ -195,8 +214,17 @@ class ChanceState:
         return out
 
     @classmethod
+    def at(cls, state: Any) -> "ChanceState":
+        """Explicit chance from a position (a scenario, a game under way): a copy of ``state``
+        whose next draws are chance nodes."""
+        node = cls.__new__(cls)
+        node.game, node.seed, node.state = state.game, state.seed, state.clone()
+        node.pending, node.forced, node.need, node._trail = None, (), None, None
+        return node
+
+    @classmethod
     def replay(cls, game: Any, seed: int, trail: list[tuple[bool, str]]) -> "ChanceState":
-        """The position that ``trail`` (from ``trail()``) reaches from the start."""
+        """The position that ``trail`` (from ``trail()``) reaches from the start of a new game."""
         node = cls(game, seed)
         for is_outcome, label in trail:
             if is_outcome:
@@ -210,27 +238,28 @@ class ChanceState:
         return f"<ChanceState {self.game.name} seed={self.seed} ({what})>"
 
 
-def expectimax(node: ChanceState, seat: int = 0, value: Callable[[ChanceState], Fraction] | None = None) -> Fraction:
-    """The exact value for ``players[seat]`` of the best play of a one-player game (or with every
-    decision taken by that seat), averaging over chance with the nodes' exact probabilities.
-    ``value`` scores a finished game (default: 1 for a win, 0 otherwise)."""
-    if value is None:
-        value = lambda n: Fraction(1) if n.state.outcome and n.game.players[seat] in n.state.outcome.winners else Fraction(0)  # noqa: E731
+def expectimax(node: ChanceState, value: Callable[[Any], Fraction], stop: Callable[[Any], bool] | None = None,
+               choose: str = "max") -> Fraction:
+    """The exact expected ``value`` of a position under best play (``choose="max"``, or "min"),
+    averaging over every chance node with its exact probabilities. The walk stops at the end of
+    the game or where ``stop(state)`` holds (``state``: the gamelib State, between decisions);
+    ``value`` scores the gamelib State there. Every decision is taken by the one chooser: for a
+    one-player game, or a position whose decisions up to ``stop`` are one seat's."""
     if node.is_chance:
         total = Fraction(0)
         for outcome, p in node.chance_outcomes().items():
             if p:
                 child = node.clone()
                 child.apply_outcome(outcome)
-                total += p * expectimax(child, seat, value)
+                total += p * expectimax(child, value, stop, choose)
         return total
-    if node.is_over:
-        return value(node)
-    best = None
-    for a in node.legal_actions():
+    state = node.state
+    if state.is_over or (stop is not None and stop(state)):
+        return Fraction(value(state))
+    pick = max if choose == "max" else min
+    values = []
+    for a in state.legal_actions():
         child = node.clone()
         child.apply(a)
-        v = expectimax(child, seat, value)
-        if best is None or v > best:
-            best = v
-    return best
+        values.append(expectimax(child, value, stop, choose))
+    return pick(values)
