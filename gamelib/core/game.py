@@ -113,6 +113,10 @@ class Game:
 
         return action_space(self)
 
+    #: whether an Action's key depends on the Action alone (not on the position): ids are then
+    #: remembered per Action object
+    action_keys_static: ClassVar[bool] = False
+
     def _action_keys(self) -> list[tuple]:
         """Hook: the action universe as ``(kind, *arguments)`` keys (``gamelib.core.ids``)."""
         raise NotImplementedError

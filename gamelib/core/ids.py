@@ -50,35 +50,77 @@ def action_space(game: Any) -> ActionSpace:
     return space
 
 
+class _Memo:
+    """A Game's caches: the last position's table, tables by legal list, and (for games whose
+    keys depend on the Action alone, ``Game.action_keys_static``) each Action's id."""
+
+    __slots__ = ("last", "tables", "ids")
+
+    def __init__(self) -> None:
+        self.last: tuple | None = None
+        self.tables: dict[int, tuple] = {}
+        self.ids: dict[int, tuple] = {}
+
+
+def _memo(game: Any) -> _Memo:
+    memo = game.__dict__.get("_id_memo")
+    if memo is None:
+        memo = game._id_memo = _Memo()
+    return memo
+
+
 def _table(state: "State") -> dict[int, "Action"]:
-    """id -> legal Action of this position (one dict per position, kept with the legal list)."""
+    return _entry(state)[1]
+
+
+def _entry(state: "State") -> tuple:
+    """id -> legal Action of this position. Kept per legal list (lists are never changed in
+    place, and clones share them); an entry holds the list itself, so its ``id`` stays its own."""
     legal = state._legal_list()
-    cache = getattr(state.game, "_id_tables", None)
-    if cache is None:
-        cache = state.game._id_tables = {}
-    got = cache.get(id(legal))
+    game = state.game
+    memo = _memo(game)
+    last = memo.last
+    if last is not None and last[0] is legal:  # the usual case: ids asked, then one applied
+        return last
+    got = memo.tables.get(id(legal))
     if got is not None and got[0] is legal:
-        return got[1]
-    index = action_space(state.game).index
+        memo.last = got
+        return got
+    index = action_space(game).index
+    static = game.action_keys_static
+    ids = memo.ids
     table: dict[int, Action] = {}
     for a in legal:
-        key = state._action_key(a)
-        i = index.get(key)
-        if i is None:
-            raise KeyError(f"{state.game.name}: the legal action {a.label!r} has key {key!r}, "
-                           "which is not in the game's action universe")
+        seen = ids.get(id(a)) if static else None
+        if seen is not None and seen[0] is a:
+            i = seen[1]
+        else:
+            key = state._action_key(a)
+            i = index.get(key)
+            if i is None:
+                raise KeyError(f"{game.name}: the legal action {a.label!r} has key {key!r}, "
+                               "which is not in the game's action universe")
+            if static:
+                if len(ids) > 100_000:  # Actions made afresh each time: a bound all the same
+                    ids.clear()
+                ids[id(a)] = (a, i)
         if i in table:
-            raise KeyError(f"{state.game.name}: legal actions {table[i].label!r} and {a.label!r} share the key {key!r}")
+            raise KeyError(f"{game.name}: legal actions {table[i].label!r} and {a.label!r} share the key "
+                           f"{space_key(game, i)!r}")
         table[i] = a
-    if len(cache) > 4096:  # only recent positions are asked about again
-        cache.clear()
-    cache[id(legal)] = (legal, table)
-    return table
+    if len(memo.tables) > 64:  # only recent positions are asked about again
+        memo.tables.clear()
+    memo.last = memo.tables[id(legal)] = got = (legal, table, sorted(table))
+    return got
+
+
+def space_key(game: Any, i: int) -> tuple:
+    return action_space(game).keys[i]
 
 
 def legal_action_ids(state: "State") -> list[int]:
     """The ids of the legal actions, in increasing order."""
-    return sorted(_table(state))
+    return list(_entry(state)[2])
 
 
 def action_of_id(state: "State", i: int) -> "Action":

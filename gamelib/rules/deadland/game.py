@@ -41,6 +41,7 @@ class Deadland(Game):
     agent_classes = {"heuristic": "gamelib.rules.deadland.agents:HeuristicAgent"}
     renderer = "gamelib.render.deadland:render_deadland"
     _action_keys = ids.action_keys
+    action_keys_static = True  # keys name cards and seats from the Action's own arguments
     chance_labels = ids.chance_labels
 
     def max_game_length(self) -> int:

@@ -54,6 +54,7 @@ class WalkingDeck(Game):
     renderer = "gamelib.render.walking_deck:render_html"
     agent_classes = {"heuristic": "gamelib.rules.walking_deck.agents:HeuristicAgent"}
     _action_keys = ids.action_keys
+    action_keys_static = True  # keys name cards and seats from the Action's own arguments
     chance_labels = ids.chance_labels
     private_view_keys = ("hand", "legal_actions")
 
