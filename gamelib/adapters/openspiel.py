@@ -11,9 +11,8 @@ Importing this module registers every game with ``pyspiel``::
 Actions are the games' stable action ids (``game.action_space()``). Chance is explicit
 (``gamelib.core.chance``): every draw with a hook is a chance node whose outcomes are the ``odds()``
 distribution's (ids: positions in the game's ``chance_labels()``): The Walking Deck's piles and
-Calamity draws, Walk the Plank's Captain, Deadland's Virus draws. Deadland's Event decks are dealt
-by the seed, a game parameter (their draws have no hook yet): hidden, fixed by the seed, not chance
-nodes. Observations: ``observation_tensor`` / ``observation_string`` are the seat's view as facts
+Calamity draws, Walk the Plank's Captain, Deadland's Virus and Event draws (an Event node lists
+card labels; by category it is ``odds()``'s). Observations: ``observation_tensor`` / ``observation_string`` are the seat's view as facts
 (``gamelib.core.ecosystem``); public and private parts through ``make_observation``; the
 information state (perfect recall) adds every log line the seat was shown. States serialize as
 their choices (a replay). Utilities: 1 for a winner, -1 for a loser, 0 otherwise.

@@ -12,8 +12,10 @@ node. Choosing an outcome carries the decision out again from its start with one
 outcome, until it runs to its end. A pile draw forced to give a card name takes the card of
 that name nearest the top (cards of one name are alike for the rules).
 
+A game that carries out a draw itself asks ``choose`` for the outcome (Deadland's Event draws).
+
 Games: The Walking Deck (the piles' next Event, the Calamity draws), Walk the Plank (the
-Captain's Token at the start). Deadland's draws still come from its shuffled decks (no hook).
+Captain's Token at the start), Deadland (every Virus and Event draw).
 """
 from __future__ import annotations
 
@@ -95,6 +97,17 @@ def take_top(cards: list, title: str, dist: Callable[[], Distribution], outcome_
         if outcome_of(cards[i]) == want:
             return cards.pop(i)
     raise AssertionError(f"explicit chance: {want!r} is not in the pile of {title!r}")
+
+
+def choose(title: str, dist: Callable[[], Distribution], seeded: Callable[[], str]) -> str | None:
+    """For a draw the game carries out itself: None in the seeded way (``seeded()`` names the
+    outcome it is about to give, noted when recording), else the outcome chosen for it."""
+    if _forced is None:
+        return None
+    if type(_forced) is Recorder:
+        _forced.append((title, seeded()))
+        return None
+    return _next(title, dist)
 
 
 def _run(forced: list[tuple[str, str]], fn: Callable[[], Any]) -> Any:

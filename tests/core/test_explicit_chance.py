@@ -14,6 +14,8 @@ from gamelib.core.chance import ChanceError, ChanceState, expectimax, recorded
 from gamelib.lessons import walking_deck as lessons_wd
 from gamelib.probability import deadland as pd
 from gamelib.probability import walking_deck as wd
+from gamelib.rules.deadland.common import KNOWN
+from gamelib.rules.deadland.odds import next_event
 from gamelib.rules.walk_the_plank.game import CAPTAIN
 
 CONFIGS = [("walking-deck", {}), ("walk-the-plank", {"players": 4}), ("deadland", {"players": 4})]
@@ -75,6 +77,32 @@ def test_chance_node_distribution_is_the_odds_shown():
     with pytest.raises(ChanceError, match="chance node"):
         node._decision()
     assert state.ply == 0  # the position it started from is untouched
+
+
+def test_deadland_event_nodes_by_category_are_the_odds_shown():
+    """An Event draw's chance node lists card labels (what the card does depends on it); summed by
+    category they are the odds() distribution of that board's next Event."""
+    game = gamelib.load("deadland", players=4)
+    checked = 0
+    for seed in range(3):
+        rng = Rng(seed)
+        node = ChanceState(game, seed)
+        while not node.is_over:
+            if node.is_chance:
+                if node.chance_title.startswith("next Event") and not node.forced:  # the decision's first draw
+                    s = node.state
+                    b = next(i for i in range(len(s.data.boards)) if node.chance_title == f"next Event on {s.the(i)}")
+                    by_category: dict[str, Fraction] = {}
+                    for label, p in node.chance_outcomes().items():
+                        card = next(e for e in s.data.events.values() if label.removesuffix(KNOWN) == e.label)
+                        by_category[card.category] = by_category.get(card.category, Fraction(0)) + p
+                    assert by_category == dict(next_event(s, b, node.chance_title))
+                    checked += 1
+                node.apply_outcome(node.chance_outcomes().sample(rng))
+            else:
+                ids = node.legal_action_ids()
+                node.apply(ids[rng.randbelow(len(ids))])
+    assert checked > 20
 
 
 def test_captain_is_a_chance_node_at_the_start():

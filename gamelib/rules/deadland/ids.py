@@ -21,7 +21,7 @@ from __future__ import annotations
 from gamelib.core import Action
 
 from .cards import OBJECT_NAMES, PLAYER_NAMES, ROLE_POWERS, daily_size
-from .common import VIRUS_ORDER
+from .common import KNOWN, VIRUS_ORDER
 
 PLAIN = ("end", "medic", "scavenger", "ration", "pass", "use")
 TOKENS = ("munitions", "rations")
@@ -74,5 +74,7 @@ def action_key(s, action: Action) -> tuple:
 
 
 def chance_labels(game) -> list[str]:
-    """Every outcome of a chance node (explicit chance): the Virus cards' labels."""
-    return list(VIRUS_ORDER)
+    """Every outcome of a chance node (explicit chance): the Virus cards' labels, then the Event
+    cards' labels, unseen and (for a card the table knows is in a Road's deck) known."""
+    labels = sorted({e.label for e in game.data.events.values()})
+    return list(VIRUS_ORDER) + labels + [lab + KNOWN for lab in labels]
