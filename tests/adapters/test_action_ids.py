@@ -58,7 +58,7 @@ def run_games(name: str, options: dict, n: int) -> int:
 
 @pytest.mark.parametrize("name,options", CONFIGS, ids=[f"{n}-{o}" for n, o in CONFIGS])
 def test_random_games_every_action_has_an_id(name, options):
-    run_games(name, options, 100 if name == "walking-deck" else 25 if name == "walk-the-plank" else 12)
+    run_games(name, options, 100 if name == "walking-deck" else 8 if name == "walk-the-plank" else 4)
 
 
 @pytest.mark.slow
@@ -72,16 +72,15 @@ def test_agent_played_games_every_action_has_an_id(name):
     game = gamelib.load(name)
     for kind, agent in agents_for(game).items():
         if kind != "random":
-            for seed in range(2):
-                play_checked(game, seed, agent(seed=seed))
-    play_checked(game, 9, ISMCTSAgent(seed=9, playouts=3), agent_plies=25)  # a search agent too
+            play_checked(game, 1, agent(seed=1))
+    play_checked(game, 9, ISMCTSAgent(seed=9, playouts=3), agent_plies=15)  # a search agent too
 
 
 def test_walking_deck_search_agent_actions_have_ids():
     from gamelib.strategy.search import JourneySearchAgent
 
     game = gamelib.load("walking-deck")
-    play_checked(game, 2, JourneySearchAgent(seed=2, samples=1, leaf_nodes=20, play_nodes=200), agent_plies=20)
+    play_checked(game, 2, JourneySearchAgent(seed=2, samples=1, leaf_nodes=20, play_nodes=200), agent_plies=8)
 
 
 def test_universe_is_fixed_and_by_name():

@@ -31,7 +31,7 @@ def _id(config) -> str:
 @pytest.mark.parametrize("config", QUICK, ids=_id)
 def test_random_sim_test_with_serialization(config):
     name, params = config
-    pyspiel.random_sim_test(pyspiel.load_game(name, {**params, "seed": 3}), num_sims=2, serialize=True, verbose=False)
+    pyspiel.random_sim_test(pyspiel.load_game(name, {**params, "seed": 3}), num_sims=1, serialize=True, verbose=False)
 
 
 @pytest.mark.slow
@@ -64,7 +64,7 @@ def _partial_tree(name: str, params: dict, states: int) -> unittest.TestResult:
 
 @pytest.mark.parametrize("config", QUICK, ids=_id)
 def test_openspiel_partial_tree_api_tests(config):
-    result = _partial_tree(*config, states=60)
+    result = _partial_tree(*config, states=30)
     assert result.wasSuccessful(), result.failures + result.errors
     assert result.testsRun == 5 and not result.skipped
 
@@ -136,7 +136,7 @@ def _bots(kind: str, game, rng, sims: int) -> list:
 def test_openspiel_bots_decide_through_the_adapter(config, kind):
     game = pyspiel.load_game(*config)
     rng = np.random.RandomState(5)
-    _play(game, _bots(kind, game, rng, sims=4), rng, bot_decisions=3)
+    _play(game, _bots(kind, game, rng, sims=3), rng, bot_decisions=2)
 
 
 @pytest.mark.slow

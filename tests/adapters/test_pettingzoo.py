@@ -14,8 +14,8 @@ CONFIGS = [("walking-deck", {}), ("walk-the-plank", {"players": 3}), ("deadland"
 @pytest.mark.filterwarnings("ignore::UserWarning")  # api_test's advice on naming and space types
 @pytest.mark.parametrize("name,options", CONFIGS, ids=[c[0] for c in CONFIGS])
 def test_pettingzoo_api_and_seed_tests(name, options):
-    api_test(env(name, **options), num_cycles=300)
-    seed_test(lambda: env(name, **options), num_cycles=100)
+    api_test(env(name, **options), num_cycles=150)
+    seed_test(lambda: env(name, **options), num_cycles=50)
 
 
 def _finish(e, rng) -> dict:

