@@ -29,24 +29,23 @@ from gamelib.core import Rng
 from gamelib.core.chance import ChanceState
 from gamelib.core.ecosystem import OBS_SIZE, observation_facts, observation_tensor
 
-#: OpenSpiel name -> (gamelib name, explicit chance?, the options passed on as parameters)
-GAMES: dict[str, tuple[str, bool, dict[str, Any]]] = {
-    "gamelib_walking_deck": ("walking-deck", True, {"protagonist": "Aénor"}),
-    "gamelib_walk_the_plank": ("walk-the-plank", True, {"players": 4, "max_rounds": 100}),
-    "gamelib_deadland": ("deadland", True, {"players": 4}),
+#: OpenSpiel name -> (gamelib name, the options passed on as parameters, with their defaults)
+GAMES: dict[str, tuple[str, dict[str, Any]]] = {
+    "gamelib_walking_deck": ("walking-deck", {"protagonist": "Aénor"}),
+    "gamelib_walk_the_plank": ("walk-the-plank", {"players": 4, "max_rounds": 100}),
+    "gamelib_deadland": ("deadland", {"players": 4}),
 }
 _MAX_SEED = 2**31 - 1  # OpenSpiel's int parameters are C++ ints
 
 
 def _game_type(short: str) -> pyspiel.GameType:
-    name, explicit, options = GAMES[short]
+    name, options = GAMES[short]
     cls = gamelib.core.game_class(name)
     return pyspiel.GameType(
         short_name=short,
         long_name=f"gamelib {cls.title}",
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-        chance_mode=(pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC if explicit
-                     else pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC),
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
         information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
         utility=pyspiel.GameType.Utility.GENERAL_SUM,
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
@@ -64,14 +63,14 @@ class GamelibGame(pyspiel.Game):
     """One gamelib game with its options and seed, as a ``pyspiel.Game``."""
 
     def __init__(self, short: str, params: dict[str, Any] | None = None):
-        name, explicit, options = GAMES[short]
+        name, options = GAMES[short]
         params = dict(params or {})
         seed = int(params.pop("seed", 0))
         if not 0 <= seed <= _MAX_SEED:
             raise ValueError(f"{short}: seed={seed} is not allowed: 0 to {_MAX_SEED}")
         self.gl = gamelib.load(name, **{k: params.get(k, v) for k, v in options.items()})
-        self.seed, self.explicit = seed, explicit
-        self.chance_labels = self.gl.chance_labels() if explicit else []
+        self.seed = seed
+        self.chance_labels = self.gl.chance_labels()
         self.chance_index = {o: i for i, o in enumerate(self.chance_labels)}
         n = len(self.gl.players)
         info = pyspiel.GameInfo(
@@ -86,8 +85,7 @@ class GamelibGame(pyspiel.Game):
         super().__init__(_game_type(short), info, {**{k: self.gl.options[k] for k in options}, "seed": seed})
 
     def new_initial_state(self) -> "GamelibState":
-        node = ChanceState(self.gl, self.seed) if self.explicit else self.gl.new_state(self.seed)
-        return GamelibState(self, node)
+        return GamelibState(self, ChanceState(self.gl, self.seed))
 
     def make_py_observer(self, iig_obs_type=None, params=None) -> "GamelibObserver":
         if params:
@@ -109,28 +107,19 @@ class _Holder:
 
     def __reduce__(self):
         """Pickled (OpenSpiel's serialization) as the game, its options, the seed and the choices
-        made, replayed on loading (a gamelib record, in effect)."""
+        made (decisions and chance outcomes), replayed on loading (a gamelib record, in effect)."""
         node = self.node
-        if isinstance(node, ChanceState):
-            return _restore, (node.game.name, dict(node.game.options), node.seed, True, node.trail())
-        labels = [a.label for a in node.history]
-        return _restore, (node.game.name, dict(node.game.options), node.seed, False, labels)
+        return _restore, (node.game.name, dict(node.game.options), node.seed, node.trail())
 
 
-def _restore(name: str, options: dict, seed: int, explicit: bool, steps: list) -> _Holder:
-    game = gamelib.load(name, **options)
-    if explicit:
-        return _Holder(ChanceState.replay(game, seed, [tuple(s) for s in steps]))
-    state = game.new_state(seed)
-    for label in steps:
-        state.apply(label)
-    return _Holder(state)
+def _restore(name: str, options: dict, seed: int, steps: list) -> _Holder:
+    return _Holder(ChanceState.replay(gamelib.load(name, **options), seed, [tuple(s) for s in steps]))
 
 
 class GamelibState(pyspiel.State):
-    """A position: ``node`` is a gamelib State (sampled chance) or a ``ChanceState``."""
+    """A position: ``node`` is a ``ChanceState`` (explicit chance)."""
 
-    def __init__(self, game: GamelibGame, node: Any):
+    def __init__(self, game: GamelibGame, node: ChanceState):
         super().__init__(game)
         self._held = _Holder(node)
 
@@ -140,12 +129,13 @@ class GamelibState(pyspiel.State):
 
     @property
     def gstate(self):
-        """The gamelib State (at a chance node: the position before the decision that draws)."""
-        return self.node.state if isinstance(self.node, ChanceState) else self.node
+        """The gamelib State (at a chance node: the position before the decision that draws;
+        None before the setup's draw)."""
+        return self.node.state
 
     def current_player(self) -> int:
         node = self.node
-        if isinstance(node, ChanceState) and node.is_chance:
+        if node.is_chance:
             return pyspiel.PlayerId.CHANCE
         if node.is_over:
             return pyspiel.PlayerId.TERMINAL
@@ -161,7 +151,7 @@ class GamelibState(pyspiel.State):
 
     def _apply_action(self, action: int) -> None:
         node = self.node
-        if isinstance(node, ChanceState) and node.is_chance:
+        if node.is_chance:
             node.apply_outcome(self.get_game().chance_labels[action])
         else:
             node.apply(int(action))
@@ -183,18 +173,14 @@ class GamelibState(pyspiel.State):
         the probabilities the odds assume, and a fresh generator for future draws."""
         seat = self.get_game().gl.players[player]
         rng = Rng(int(sampler() * 2**53))
-        node = self.node
-        if isinstance(node, ChanceState):
-            node = node.clone()
-            node.state = node.state.resample_hidden(seat, rng)
-        else:
-            node = node.resample_hidden(seat, rng)
+        node = self.node.clone()
+        node.state = node.state.resample_hidden(seat, rng)
         return GamelibState(self.get_game(), node)
 
     def __str__(self) -> str:
         node = self.node
         gstate = self.gstate
-        where = f"chance: {node.chance_title}" if isinstance(node, ChanceState) and node.is_chance else str(gstate)
+        where = f"chance: {node.chance_title}" if node.is_chance else str(gstate)
         return f"{where} (ply {0 if gstate is None else gstate.ply})"
 
 
