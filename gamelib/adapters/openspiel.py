@@ -5,15 +5,15 @@ Importing this module registers every game with ``pyspiel``::
     import pyspiel
     import gamelib.adapters.openspiel  # registers gamelib_walking_deck, gamelib_walk_the_plank, gamelib_deadland
     game = pyspiel.load_game("gamelib_deadland", {"players": 3, "seed": 7})
-    state = game.new_initial_state()
-    state.apply_action(state.legal_actions()[0])
+    state = game.new_initial_state()      # a chance node: the first Virus card of the first trial
+    state.apply_action(state.chance_outcomes()[0][0])
 
 Actions are the games' stable action ids (``game.action_space()``). Chance is explicit
 (``gamelib.core.chance``): every draw with a hook is a chance node whose outcomes are the ``odds()``
 distribution's (ids: positions in the game's ``chance_labels()``): The Walking Deck's piles and
 Calamity draws, Walk the Plank's Captain, Deadland's Virus and Event draws (an Event node lists
-card labels; by category it is ``odds()``'s). Observations: ``observation_tensor`` / ``observation_string`` are the seat's view as facts
-(``gamelib.core.ecosystem``); public and private parts through ``make_observation``; the
+card labels; by category it is ``odds()``'s). Observations: ``observation_tensor`` and
+``observation_string`` are the seat's view as facts (``gamelib.core.ecosystem``); public and private parts through ``make_observation``; the
 information state (perfect recall) adds every log line the seat was shown. States serialize as
 their choices (a replay). Utilities: 1 for a winner, -1 for a loser, 0 otherwise.
 """
