@@ -42,6 +42,14 @@ class ActionSpace:
         return f"{kind}({', '.join(map(str, args))})"
 
 
+def has_universe(game: Any) -> bool:
+    """Whether the game declares an action universe (every shipped game does; a game registered
+    at run time may not, and then takes no ids)."""
+    from .game import Game
+
+    return type(game)._action_keys is not Game._action_keys
+
+
 def action_space(game: Any) -> ActionSpace:
     """The Game's universe, built once and kept on the Game (Games are never changed)."""
     space = game.__dict__.get("_action_space")
