@@ -261,10 +261,10 @@ class State(metaclass=_StateType):
                 if a.label == action:
                     return a
             why = ""
-        elif isinstance(action, int) and not isinstance(action, bool):
+        elif isinstance(action, int) and not isinstance(action, bool) and _action_ids.has_universe(self.game):
             return _action_ids.action_of_id(self, action)  # a stable action id (gamelib.core.ids)
         else:
-            why = f"expected an Action, its label or its id, got {type(action).__name__}"
+            why = f"expected an Action or its label, got {type(action).__name__}"
         explain = ""
         if not why and not self.is_over:
             try:
@@ -471,14 +471,14 @@ class State(metaclass=_StateType):
 
     def info_key(self, seat: str) -> tuple:
         """A cheap information-state key for ``seat``: equal for two positions that ``seat``
-        cannot tell apart from what it sees now (its view without the log) and the ply. It does
-        not recall earlier turns beyond what the view keeps."""
+        cannot tell apart from what it sees now (its view without the log, as facts). It does not
+        recall earlier turns beyond what the view keeps."""
         return _eco.info_key(self, seat)
 
     def observation_tensor(self, seat: str | None, part: str = "all"):
-        """``seat``'s observation as a flat numpy float32 array (layout: ``game.observation_layout()``);
-        ``part`` is ``"all"``, ``"public"`` (what every seat sees) or ``"private"`` (only what
-        ``seat`` sees beyond it)."""
+        """``seat``'s observation as a flat numpy float32 array of ``OBS_SIZE`` counts of hashed
+        view facts (``gamelib.core.ecosystem``; docs/ecosystems.md); ``part`` is ``"all"``,
+        ``"public"`` (what every seat sees) or ``"private"`` (only what ``seat`` sees beyond it)."""
         return _eco.observation_tensor(self, seat, part)
 
     # ---- the log ----------------------------------------------------------------------------
