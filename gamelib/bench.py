@@ -10,6 +10,9 @@ way (uniformly random legal actions, chance outcomes sampled), as the yardstick 
 
 Figures and targets (issue 8):
   decisions/s      The Walking Deck and Walk the Plank >= 0.5x Hearts, Deadland >= 0.2x Hearts
+  checked path     ``apply`` with undo kept, as agents and lessons' loops play (issue 29):
+                   The Walking Deck >= 0.6x Hearts, Walk the Plank >= 0.5x, Deadland >= 0.25x;
+                   "by id" plays the same path with stable action ids (``apply(int)``)
   clone            <= 5 µs for every game (a state in the middle of a game)
   record replay    a finished game's record: <= 2 ms (The Walking Deck), <= 5 ms (Deadland);
                    CPU ms per record over 20 finished random games: one untimed warm-up pass,
@@ -36,12 +39,18 @@ SLICE = 0.2  # CPU seconds per turn of one contender
 
 
 # ---- contenders: each plays one random game and returns its number of decisions ------------------
-def gamelib_player(name: str, fast: bool, **options) -> Callable[[int], int]:
+def gamelib_player(name: str, fast: bool, by_id: bool = False, **options) -> Callable[[int], int]:
     game = load(name, **options)
     agent = RandomAgent(1)
 
     def one(i: int) -> int:
         state = game.new_state(seed=derive_seed(2026, i))
+        if by_id:  # a random legal id, as a game-AI library plays (gamelib.core.ids)
+            rng = agent.rng
+            while not state.is_over:
+                ids = state.legal_action_ids()
+                state.apply(ids[rng.randbelow(len(ids))])
+            return state.ply
         if fast and hasattr(state, "apply_fast"):  # (older engines: apply only)
             state.log_enabled = False
             go = state.apply_fast
@@ -210,6 +219,7 @@ def main(argv: list[str] | None = None) -> None:
     for name in names:
         contenders[f"{name} (simulation path)"] = gamelib_player(name, fast=True)
         contenders[f"{name} (apply, undo kept)"] = gamelib_player(name, fast=False)
+        contenders[f"{name} (apply by id, undo kept)"] = gamelib_player(name, fast=False, by_id=True)
     refs = {}
     if args.compare:
         for label, og in (("OpenSpiel hearts (C++)", "hearts"), ("OpenSpiel block dominoes (Python)", "python_block_dominoes")):
@@ -222,6 +232,7 @@ def main(argv: list[str] | None = None) -> None:
     rates = decisions_per_second(contenders, args.seconds)
     hearts = rates.get("OpenSpiel hearts (C++)")
     target = {"walking-deck": 0.5, "walk-the-plank": 0.5, "deadland": 0.2}
+    checked = {"walking-deck": 0.6, "walk-the-plank": 0.5, "deadland": 0.25}
 
     print(f"decisions per CPU second, random playouts, interleaved ({args.seconds:g} s each)")
     for label, r in rates.items():
@@ -232,6 +243,8 @@ def main(argv: list[str] | None = None) -> None:
             line += f"  {ratio:5.2f}x hearts"
             if game in target and "simulation" in label:
                 line += f"   target >= {target[game]}x  {_mark(ratio >= target[game])}"
+            elif game in checked and "undo kept" in label:
+                line += f"   target >= {checked[game]}x  {_mark(ratio >= checked[game])}"
         print(line)
 
     print(f"per game (CPU time; record replay: median of {REPLAY_PASSES} passes over 20 records, after a warm-up pass)")

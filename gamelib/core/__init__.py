@@ -18,6 +18,7 @@ from .records import load_record
 from .registry import game_class, games, load, register, unregister
 from .rng import Rng, derive_seed
 from .state import State, log
+from . import chance  # noqa: E402  (explicit chance: imports the modules above)
 
 __all__ = [
     "Action", "LogEntry", "Outcome", "CardDataError", "GamelibError", "IllegalAction", "OptionError",

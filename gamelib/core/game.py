@@ -112,6 +112,31 @@ class Game:
     def players(self) -> tuple[str, ...]:
         return ("you",)
 
+    # ---- numbers for game-AI libraries (docs/ecosystems.md) --------------------------------
+    #: the least and greatest value ``state.returns()`` gives a seat (win 1, loss -1)
+    utility_bounds: ClassVar[tuple[float, float]] = (-1.0, 1.0)
+    #: one-seat games: the view's fields that only the player sees (their hand), the rest being
+    #: on the table (``observation_tensor(part="public"/"private")``)
+    private_view_keys: ClassVar[tuple[str, ...]] = ()
+
+    def action_space(self):  # -> gamelib.core.ids.ActionSpace
+        """Every decision the game can offer, as a fixed enumeration: ``keys[i]`` is action id ``i``."""
+        from .ids import action_space
+
+        return action_space(self)
+
+    #: whether an Action's key depends on the Action alone (not on the position): ids are then
+    #: remembered per Action object
+    action_keys_static: ClassVar[bool] = False
+
+    def _action_keys(self) -> list[tuple]:
+        """Hook: the action universe as ``(kind, *arguments)`` keys (``gamelib.core.ids``)."""
+        raise NotImplementedError
+
+    def max_game_length(self) -> int:
+        """Hook: no game with these options takes more decisions than this."""
+        raise NotImplementedError
+
     def new_state(self, seed: int = 0):  # -> State
         raise NotImplementedError
 

@@ -24,6 +24,8 @@ from itertools import count, islice
 from typing import Any
 
 from .action import Action, LogEntry, Outcome, _set_section, _set_text, _set_visible_to
+from . import ids as _action_ids
+from . import ecosystem as _eco
 from .errors import IllegalAction, PlyError, UnknownPlayer
 from .fields import Fields, compile_fields
 from .inputs import MAX_LABEL_LENGTH, show
@@ -262,6 +264,8 @@ class State(metaclass=_StateType):
                 if a.label == action:
                     return a
             why = ""
+        elif isinstance(action, int) and not isinstance(action, bool) and _action_ids.has_universe(self.game):
+            return _action_ids.action_of_id(self, action)  # a stable action id (gamelib.core.ids)
         else:
             why = f"expected an Action or its label, got {type(action).__name__}"
         explain = ""
@@ -441,6 +445,52 @@ class State(metaclass=_StateType):
     def ply(self) -> int:
         """Number of actions taken so far."""
         return 0 if self._frames is None else self._frames.depth
+
+    # ---- numbers for game-AI libraries (gamelib.core.ids, gamelib.core.ecosystem) -----------
+    def legal_action_ids(self) -> list[int]:
+        """The stable ids of the legal actions (``game.action_space()``), increasing."""
+        return _action_ids.legal_action_ids(self)
+
+    def action_id(self, action: Action) -> int:
+        """The stable id of one of the legal Actions."""
+        return _action_ids.id_of_action(self, action)
+
+    def returns(self) -> list[float]:
+        """Per seat, in ``players`` order: 1 for a winner, -1 for a loser, 0 otherwise (and for
+        every seat before the end)."""
+        return _eco.returns(self)
+
+    @property
+    def is_truncated(self) -> bool:
+        """The game stopped at a house-rule limit (e.g. Walk the Plank's round limit), not by
+        the rulebook's own ending."""
+        return self.is_over and self._truncated()
+
+    def _truncated(self) -> bool:
+        return False
+
+    def resample_hidden(self, seat: str, rng: Rng) -> "State":
+        """A clone in which everything ``seat`` cannot see is re-dealt with the probabilities
+        ``odds()`` assume, and whose random generator (future draws) is drawn from ``rng`` too.
+        The history is dropped (the clone's undo goes nowhere): it is a world to play out."""
+        if seat not in self.players:
+            raise UnknownPlayer(seat, self.players)
+        world = self._redeal_hidden(seat, rng)
+        world.rng = Rng(rng.next64())
+        world._frames = None
+        return world
+
+    def info_key(self, seat: str) -> tuple:
+        """A cheap information-state key for ``seat``: equal for two positions that ``seat``
+        cannot tell apart from what it sees now (its view without the log, as facts). It does not
+        recall earlier turns beyond what the view keeps."""
+        return _eco.info_key(self, seat)
+
+    def observation_tensor(self, seat: str | None, part: str = "all"):
+        """``seat``'s observation as a flat numpy float32 array of ``OBS_SIZE`` counts of hashed
+        view facts (``gamelib.core.ecosystem``; docs/ecosystems.md); ``part`` is ``"all"``,
+        ``"public"`` (what every seat sees) or ``"private"`` (only what ``seat`` sees beyond it)."""
+        return _eco.observation_tensor(self, seat, part)
 
     # ---- the log ----------------------------------------------------------------------------
     def _log_append(self, entry: LogEntry) -> None:

@@ -2,7 +2,7 @@
 2012) for any gamelib game, built only on the engine contract.
 
 Each playout starts from a world the searching seat cannot tell from the real one: the
-position re-dealt with ``state._redeal_hidden(seat, rng)`` and given a fresh random generator
+position re-dealt with ``state.resample_hidden(seat, rng)`` and given a fresh random generator
 (the real generator would know the future draws). The tree is keyed by the labels of the
 actions taken, so a node gathers every world in which those decisions were made; a child is
 chosen by UCB1 counted over the playouts in which it was available (ISMCTS's "availability").
@@ -29,8 +29,9 @@ class _Node:
 
 def sample_world(state: State, seat: str, seed: int) -> State:
     """A position ``seat`` cannot tell from ``state``, with its own future randomness."""
-    world = state._redeal_hidden(seat, Rng(seed))
-    world.rng = Rng(derive_seed(seed, 7))
+    world = state.resample_hidden(seat, Rng(seed))
+    world.rng = Rng(derive_seed(seed, 7))  # (as before resample_hidden existed: the same worlds, the same decisions)
+    world.log_enabled = False  # a playout is thrown away: no log texts (the rules never read the log)
     return world
 
 
@@ -106,7 +107,7 @@ class ISMCTSAgent(Agent):
                         seen = node.children.get(b.label)
                         if seen is not None:
                             seen.avail += 1
-                    world.apply(a)
+                    world.apply_fast(a)  # (an Action of world.legal_actions(): no undo needed)
                     path.append((child, player))
                     break
                 best, best_v = None, -1.0
@@ -116,14 +117,14 @@ class ISMCTSAgent(Agent):
                     v = ch.wins / ch.visits + c * math.sqrt(math.log(ch.avail) / ch.visits)
                     if v > best_v:
                         best, best_v = b, v
-                world.apply(best)
+                world.apply_fast(best)
                 node = node.children[best.label]
                 path.append((node, player))
             # roll-out
             n = 0
             while not world.is_over and n < self.max_rollout:
                 legal = world.legal_actions()
-                world.apply(legal[0] if len(legal) == 1 else roller.choose(world))
+                world.apply_fast(legal[0] if len(legal) == 1 else roller.choose(world))
                 n += 1
             # back-propagation: each node scores for the player who chose it
             for ch, player in path:

@@ -6,7 +6,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from gamelib.core import Action, LogEntry, Outcome, log
+from collections import Counter
+from fractions import Fraction
+
+from gamelib.core import Action, Distribution, LogEntry, Outcome, chance, log
 
 from .cards import DECIDING, MAX_ILLNESS, MAX_RESISTANCE, PLAYER_NAMES, RADIO_CARDS, TRAITOR_OBJECTS, ZOMBIE_LEVEL
 from .state import put, without
@@ -121,7 +124,88 @@ def drop_object(s: "DeadlandState", seat: int, cid: str) -> None:
 
 
 # ---- Event piles -------------------------------------------------------------------------------------
+VIRUS_ORDER = tuple(str(i) for i in range(1, 9)) + ("Illness", "Radio Contact")
+VIRUS_TITLE = "next Virus card"
+
+
+def virus_odds(s: "DeadlandState") -> Distribution:
+    """The next Virus card by label (what ``odds()`` shows and explicit chance draws from)."""
+    virus = s.data.virus
+    counts = Counter(virus[c].label for c in s.vdeck)
+    return Distribution([(k, Fraction(counts[k], len(s.vdeck))) for k in VIRUS_ORDER if counts[k]], VIRUS_TITLE)
+
+
+def draw_virus(s: "DeadlandState") -> str:
+    """The top Virus card (explicit chance: the card of the chosen label nearest the top)."""
+    if not chance.active():
+        return s.vdeck.pop()
+    virus = s.data.virus
+    return chance.take_top(s.vdeck, VIRUS_TITLE, lambda: virus_odds(s), lambda c: virus[c].label)
+
+
+#: the mark of a card the table knows lies in this Road's deck (the Looter's Infected Area put
+#: back), in explicit-chance outcomes: drawing it or a card of the same label unseen differs later
+KNOWN = " (the one put back)"
+
+
+def event_title(s: "DeadlandState", b: int) -> str:
+    return f"next Event on {s.the(b)}"
+
+
+def event_odds(s: "DeadlandState", b: int) -> Distribution:
+    """The next Event card of board ``b`` by label, as the table reckons it (explicit chance):
+    a Road deck's unknown cards could be in either Road, so each unknown slot holds any of them
+    with equal chance; a card known to be in this deck is counted where it is, marked ``KNOWN``.
+    By category it is the ``odds()`` distribution of the same title."""
+    events = s.data.events
+    deck = s.edeck[b]
+    boards = s.data.deck_boards[events[deck[0]].deck]
+    known = [c for c in deck if c in s.known[b]]
+    pool = [c for o in boards for c in s.edeck[o] if c not in s.known[o]]
+    probs: dict[str, Fraction] = {}
+    for c in known:
+        k = events[c].label + KNOWN
+        probs[k] = probs.get(k, Fraction(0)) + Fraction(1, len(deck))
+    if pool:
+        share = Fraction(len(deck) - len(known), len(deck) * len(pool))
+        for c in pool:
+            k = events[c].label
+            probs[k] = probs.get(k, Fraction(0)) + share
+    return Distribution(sorted(probs.items()), event_title(s, b))
+
+
+def _event_outcome(s: "DeadlandState", b: int, cid: str) -> str:
+    return s.data.events[cid].label + (KNOWN if cid in s.known[b] else "")
+
+
+def _bring_to_top(s: "DeadlandState", b: int, want: str) -> None:
+    """Explicit chance: put a card with outcome ``want`` on top of board ``b``'s deck. An unseen
+    card may come from the other Road's deck, which takes one of this deck's unseen cards in its
+    place (which one does not matter: the table's odds depend on the Roads' unseen cards together)."""
+    events, known = s.data.events, s.known
+    deck = list(s.edeck[b])
+    for i in range(len(deck) - 1, -1, -1):
+        if _event_outcome(s, b, deck[i]) == want:
+            deck.append(deck.pop(i))
+            s.edeck = put(s.edeck, b, tuple(deck))
+            return
+    for o in s.data.deck_boards[events[deck[0]].deck]:
+        other = list(s.edeck[o])
+        for j in range(len(other) - 1, -1, -1):
+            if o != b and other[j] not in known[o] and events[other[j]].label == want:
+                mine = next(i for i in range(len(deck) - 1, -1, -1) if deck[i] not in known[b])
+                deck[mine], other[j] = other[j], deck[mine]
+                deck.append(deck.pop(mine))
+                s.edeck = put(put(s.edeck, b, tuple(deck)), o, tuple(other))
+                return
+    raise AssertionError(f"explicit chance: no {want!r} for {event_title(s, b)}")
+
+
 def pop_event(s: "DeadlandState", b: int) -> str:
+    if chance.active():
+        want = chance.choose(event_title(s, b), lambda: event_odds(s, b), lambda: _event_outcome(s, b, s.edeck[b][-1]))
+        if want is not None:
+            _bring_to_top(s, b, want)
     edeck = s.edeck
     deck = edeck[b]
     cid = deck[-1]

@@ -9,7 +9,7 @@ from typing import Any
 from gamelib.core import Game, Option
 from gamelib.core.cards import CardsOption
 
-from . import odds, rules, views
+from . import ids, odds, rules, views
 from .cards import PLAYER_NAMES, CardData, cached_cards
 from .scenario import from_scenario, to_scenario
 from .state import DeadlandState, blank
@@ -24,6 +24,7 @@ DeadlandState._redeal_hidden = views.redeal_hidden
 DeadlandState.odds = odds.odds
 DeadlandState._next_outcomes = odds.next_outcomes
 DeadlandState.to_scenario = to_scenario
+DeadlandState._action_key = ids.action_key
 
 
 class Deadland(Game):
@@ -39,6 +40,12 @@ class Deadland(Game):
     )
     agent_classes = {"heuristic": "gamelib.rules.deadland.agents:HeuristicAgent"}
     renderer = "gamelib.render.deadland:render_deadland"
+    _action_keys = ids.action_keys
+    action_keys_static = True  # keys name cards and seats from the Action's own arguments
+    chance_labels = ids.chance_labels
+
+    def max_game_length(self) -> int:
+        return ids.MAX_GAME_LENGTH
 
     data: CardData
 

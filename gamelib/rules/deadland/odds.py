@@ -2,30 +2,25 @@
 a card in a daily trial taken now, and the next Event card of their board."""
 from __future__ import annotations
 
-from collections import Counter
 from fractions import Fraction
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from gamelib.core import Distribution
 
-from .common import illnesses
+from .common import VIRUS_ORDER, VIRUS_TITLE, illnesses, virus_odds  # noqa: F401 (VIRUS_ORDER: kept importable here)
 from .trials import daily_count
 
 if TYPE_CHECKING:  # pragma: no cover
     from .state import DeadlandState
 
-VIRUS_ORDER = tuple(str(i) for i in range(1, 9)) + ("Illness", "Radio Contact")
 
 
 def odds(s: "DeadlandState") -> dict[str, Distribution]:
     if s.result is not None:
         return {}
     out: dict[str, Distribution] = {}
-    virus = s.data.virus
-    counts = Counter(virus[c].label for c in s.vdeck)
-    title = "next Virus card"
-    out[title] = Distribution([(k, Fraction(counts[k], len(s.vdeck))) for k in VIRUS_ORDER if counts[k]], title)
+    out[VIRUS_TITLE] = virus_odds(s)
     p = s.game.players.index(s.to_move)  # type: ignore[arg-type]
     if not s.zombie[p]:
         title = f"{s.name(p)}'s daily trial, taken now, adds a card"

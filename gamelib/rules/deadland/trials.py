@@ -14,7 +14,7 @@ from .cards import (
     PLAYER_NAMES, RADIO_CONTACT, ROLE_LEVEL, ZATTACK, ZDAILY, ZOMBIE_DRAW, ZOMBIE_LEVEL, daily_size,
 )
 from .common import (
-    S_ATTACK, S_LEVEL, S_ROLES, S_TRIAL, S_ZOMBIE, discard_top_event, drop_object, fits,
+    S_ATTACK, S_LEVEL, S_ROLES, S_TRIAL, S_ZOMBIE, discard_top_event, draw_virus, drop_object, fits,
     gain_resistance, kept, log_same, radio_contact, radio_end_possible, settle_held, zombify,
 )
 from .reactions import shotgun_queue
@@ -97,7 +97,7 @@ def trial(s: "DeadlandState", t: tuple) -> None:
     # Radio Contact refills the same list)
     vdeck, vdisc, who, sec = s.vdeck, s.vdisc, PLAYER_NAMES[seat], SECTION[mode]
     while left > 0:
-        card = vdeck.pop()
+        card = draw_virus(s)
         vc = virus[card]
         kind = vc.kind
         if kind == "radio":

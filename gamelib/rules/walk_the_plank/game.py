@@ -6,10 +6,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from gamelib.core import Action, Game, Option, log
+from gamelib.core import Action, Distribution, Game, Option, chance, log
 from gamelib.core.cards import CardsOption
 
-from . import odds, rules, views
+from . import ids, odds, rules, views
 from .cards import CARD_NUMBERS, COLOURS, HAND, MAX_PLANKS, NO_CARD, PIRATES, PROGRAMMING, SHIP, CardDef, cached_cards
 from .scenario import from_scenario, to_scenario
 from .state import PlankState
@@ -25,12 +25,23 @@ PlankState.odds = odds.odds
 PlankState._next_outcomes = odds.next_outcomes
 PlankState._odds_viewer = odds.odds_viewer
 PlankState.to_scenario = to_scenario
+PlankState._action_key = ids.action_key
+# the round limit is a house rule: a game it stops is truncated, not ended by the rulebook
+PlankState._truncated = lambda s: s.result is not None and s.result == rules.draw_outcome(s)
 
 
 def _rounds_option(value: Any) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 100_000:
         raise ValueError("must be a whole number of rounds from 1 to 100000")
     return value
+
+
+#: the title of the Captain draw (explicit chance: the root of a game is a chance node)
+CAPTAIN = "Captain's Token"
+
+
+def captain_odds(colours) -> Distribution:
+    return Distribution.uniform_counts(colours, CAPTAIN)
 
 
 class WalkThePlank(Game):
@@ -48,6 +59,12 @@ class WalkThePlank(Game):
                "(the rulebook has no limit; random play could otherwise go on and on)", check=_rounds_option),
     )
     agent_classes = {"heuristic": "gamelib.rules.walk_the_plank.agents:HeuristicAgent"}
+    _action_keys = ids.action_keys
+    chance_labels = ids.chance_labels
+
+    def max_game_length(self) -> int:
+        # a round: each seat places at most 3 cards and chooses at most once per revealed card
+        return 6 * len(self.players) * self.max_rounds
 
     cards: tuple[CardDef, ...]
 
@@ -82,7 +99,8 @@ class WalkThePlank(Game):
         s.pos = [SHIP] * (PIRATES * n)
         s.planks = MAX_PLANKS
         s.loc = [HAND] * (n * len(self.cards))
-        s.captain = s.rng.randbelow(n)
+        # (sample from a uniform Distribution draws rng.randbelow(n): the seeded games are unchanged)
+        s.captain = self._players.index(chance.sample(CAPTAIN, captain_odds(self._players), s.rng))
         s.round = 1
         s.eliminated, s.ghosts = [], []
         s.final, s.result = False, None

@@ -6,11 +6,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from gamelib.core import log
+from gamelib.core import chance, log
 
 from .cards import BANNERS_S, DAMAGE_S, END, FAQ, GREY_S, RESERVE_BITS, RESERVES, Event, can_take, mask_text
 from .state import (BURY_HAND, LOST, CalamityPending, DamagePending, HealPending, WalkingDeckState,
-                    calamity_weak, next_token_odds, pile_of, with_reserve)
+                    calamity_weak, draw_top, next_token_odds, pile_of, with_reserve)
 
 
 class Ended(Exception):
@@ -118,7 +118,7 @@ def _top_card(s: WalkingDeckState, e: Event, x: tuple) -> None:
     if not pile:
         log(s, FAQ, f"{e.label}: nothing happens: the {x.pile} pile is empty")
         return
-    c = pile.pop()
+    c = draw_top(s, x.pile)
     memorise = x.kind == "memorise_top"
     (s.memory if memorise else s.avoided).append(c)
     log(s, BANNERS_S, f"{e.label}: {'memorise' if memorise else 'avoid'} {ev[c].label} from the top of the {x.pile} pile, "
@@ -221,7 +221,7 @@ def heal(s: WalkingDeckState, c: str) -> None:
 def draw_token(s: WalkingDeckState, add: int, ignore: int, by_reserve: int) -> None:
     # The draw samples the very distribution odds() shows: what the token shows. Tokens that
     # show the same thing are interchangeable, so the first such token of the bag is taken.
-    shows = next_token_odds(s).sample(s.rng)
+    shows = chance.sample("next Calamity weaknesses", next_token_odds(s), s.rng)
     tokens = s.game.cards.tokens
     t = next(x for x in s.bag if tokens[x].text == shows)
     s.bag.remove(t)

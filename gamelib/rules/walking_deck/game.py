@@ -10,7 +10,7 @@ from typing import Any
 from gamelib.core import Game, Option, OptionError, log
 from gamelib.core.cards import CardsOption
 
-from . import odds, rules, scenario, views
+from . import ids, odds, rules, scenario, views
 from .cards import JOURNEY, PILES, PROTAGONISTS, RESERVES, SETUP, cached_cards
 from .state import DRAW, WalkingDeckState, clear_banner
 
@@ -23,6 +23,7 @@ WalkingDeckState._redeal_hidden = views.redeal_hidden
 WalkingDeckState.odds = odds.odds
 WalkingDeckState._next_outcomes = odds.next_outcomes
 WalkingDeckState.to_scenario = scenario.to_scenario
+WalkingDeckState._action_key = ids.action_key
 
 
 def _plain(text: str) -> str:
@@ -54,6 +55,13 @@ class WalkingDeck(Game):
     )
     renderer = "gamelib.render.walking_deck:render_html"
     agent_classes = {"heuristic": "gamelib.rules.walking_deck.agents:HeuristicAgent"}
+    _action_keys = ids.action_keys
+    action_keys_static = True  # keys name cards and seats from the Action's own arguments
+    chance_labels = ids.chance_labels
+    private_view_keys = ("hand", "legal_actions")
+
+    def max_game_length(self) -> int:
+        return ids.MAX_GAME_LENGTH
 
     def _setup(self) -> None:
         self.cards = cached_cards(self.options["cards"])

@@ -18,7 +18,7 @@ from .cards import (BANNERS_S, END, FAQ, GREY_S, HAND_SIZE, INTERROGATION, JOURN
 from .effects import (Ended, bury, calamity_decision, can_avoid, damage, do_effect, draw_token, heal, leave_front,
                       resolve_calamity, return_token)
 from .state import (DRAW, PLAY, REPLACEMENT, UNSTACK, WON, CalamityPending, DamagePending, HealPending,
-                    WalkingDeckState, calamity_weak, clear_banner, keep_limit, pile_of, with_reserve)
+                    WalkingDeckState, calamity_weak, clear_banner, draw_top, keep_limit, pile_of, with_reserve)
 
 __all__ = ["legal_actions", "apply", "advance", "settle", "action_table"]
 
@@ -318,7 +318,7 @@ def advance(s: WalkingDeckState) -> None:
 
 def draw_into_hand(s: WalkingDeckState, pile: str, section: str) -> None:
     ev = s.game.cards.events
-    c = pile_of(s, pile).pop()
+    c = draw_top(s, pile)
     s.hand.append(c)
     log(s, section, f"draw {ev[c].label} from the {pile} pile ({len(s.hand)} in hand)")
     if ev[c].immediate:

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-from gamelib.core import Distribution, Outcome, State
+from gamelib.core import Distribution, Outcome, State, chance
 from gamelib.core.fields import CACHE, DICT, LIST, TUPLE, VALUE, Fields
 
 from .cards import END, INTERROGATION, RESERVES
@@ -224,3 +224,15 @@ def draw_odds(s: WalkingDeckState) -> DrawOdds:
 def next_token_odds(s: WalkingDeckState) -> Distribution:
     """What a Calamity draw samples from: the very object ``odds()`` reports."""
     return draw_odds(s).bag
+
+
+def draw_top(s: WalkingDeckState, pile: str) -> str:
+    """Take the top Event of ``pile`` (in explicit-chance mode, the Event the chance node chose:
+    ``gamelib.core.chance``; the odds cache assumes top draws, so it is dropped then)."""
+    cards = pile_of(s, pile)
+    if not chance.active():
+        return cards.pop()
+    ev = s.game.cards.events
+    c = chance.take_top(cards, f"next {pile} event", lambda: pile_odds(s, pile).dist, lambda x: ev[x].name)
+    s._odds = None
+    return c

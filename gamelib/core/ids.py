@@ -1,0 +1,160 @@
+"""Stable action ids: each game declares its *action universe*, a fixed enumeration of every
+decision it can ever offer, as keys ``(kind, *arguments)`` with arguments by card *name* (or seat,
+pile, number), never by a physical card id. A key's position in the universe is its id, the same
+for every state of a game with the same options and card set; labels stay the readable form and
+the record format.
+
+A game provides two hooks: ``Game._action_keys()`` (the universe, in a documented order) and
+``State._action_key(action)`` (the key of one of its legal Actions). ``ActionSpace`` indexes the
+universe once per Game; ``legal_action_ids`` / ``action_of_id`` map a state's legal Actions both
+ways. Two legal Actions never share a key (a test plays many games to show it)."""
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING, Any
+
+from .errors import IllegalAction
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .action import Action
+    from .state import State
+
+
+class ActionSpace:
+    """The universe of one Game: ``keys[i]`` is the action with id ``i``."""
+
+    __slots__ = ("keys", "index")
+
+    def __init__(self, keys: Iterable[tuple]):
+        self.keys: tuple[tuple, ...] = tuple(keys)
+        self.index: dict[tuple, int] = {}
+        for i, k in enumerate(self.keys):
+            if k in self.index:
+                raise ValueError(f"action universe lists {k!r} twice")
+            self.index[k] = i
+
+    def __len__(self) -> int:
+        return len(self.keys)
+
+    def describe(self, i: int) -> str:
+        """A short readable form of id ``i`` (``memorise(CAVE)``) for tables and logs."""
+        kind, *args = self.keys[i]
+        return f"{kind}({', '.join(map(str, args))})"
+
+
+def has_universe(game: Any) -> bool:
+    """Whether the game declares an action universe (every shipped game does; a game registered
+    at run time may not, and then takes no ids)."""
+    from .game import Game
+
+    return type(game)._action_keys is not Game._action_keys
+
+
+def action_space(game: Any) -> ActionSpace:
+    """The Game's universe, built once and kept on the Game (Games are never changed)."""
+    space = game.__dict__.get("_action_space")
+    if space is None:
+        space = game._action_space = ActionSpace(game._action_keys())
+    return space
+
+
+class _Memo:
+    """A Game's caches: the last position's table, tables by legal list, and (for games whose
+    keys depend on the Action alone, ``Game.action_keys_static``) each Action's id."""
+
+    __slots__ = ("last", "tables", "ids")
+
+    def __init__(self) -> None:
+        self.last: tuple | None = None
+        self.tables: dict[int, tuple] = {}
+        self.ids: dict[int, tuple] = {}
+
+
+def _memo(game: Any) -> _Memo:
+    memo = game.__dict__.get("_id_memo")
+    if memo is None:
+        memo = game._id_memo = _Memo()
+    return memo
+
+
+def _table(state: "State") -> dict[int, "Action"]:
+    return _entry(state)[1]
+
+
+def _entry(state: "State") -> tuple:
+    """id -> legal Action of this position. Kept per legal list (lists are never changed in
+    place, and clones share them); an entry holds the list itself, so its ``id`` stays its own."""
+    legal = state._legal_list()
+    game = state.game
+    memo = _memo(game)
+    last = memo.last
+    if last is not None and last[0] is legal:  # the usual case: ids asked, then one applied
+        return last
+    got = memo.tables.get(id(legal))
+    if got is not None and got[0] is legal:
+        memo.last = got
+        return got
+    index = action_space(game).index
+    static = game.action_keys_static
+    ids = memo.ids
+    table: dict[int, Action] = {}
+    for a in legal:
+        seen = ids.get(id(a)) if static else None
+        if seen is not None and seen[0] is a:
+            i = seen[1]
+        else:
+            key = state._action_key(a)
+            i = index.get(key)
+            if i is None:
+                raise KeyError(f"{game.name}: the legal action {a.label!r} has key {key!r}, "
+                               "which is not in the game's action universe")
+            if static:
+                if len(ids) > 100_000:  # Actions made afresh each time: a bound all the same
+                    ids.clear()
+                ids[id(a)] = (a, i)
+        if i in table:
+            raise KeyError(f"{game.name}: legal actions {table[i].label!r} and {a.label!r} share the key "
+                           f"{space_key(game, i)!r}")
+        table[i] = a
+    if len(memo.tables) > 64:  # only recent positions are asked about again
+        memo.tables.clear()
+    memo.last = memo.tables[id(legal)] = got = (legal, table, sorted(table))
+    return got
+
+
+def space_key(game: Any, i: int) -> tuple:
+    return action_space(game).keys[i]
+
+
+def legal_action_ids(state: "State") -> list[int]:
+    """The ids of the legal actions, in increasing order."""
+    return list(_entry(state)[2])
+
+
+def action_of_id(state: "State", i: int) -> "Action":
+    """The legal Action with id ``i``, or ``IllegalAction`` (naming the id and the legal labels)."""
+    a = _table(state).get(i)
+    if a is None:
+        space = action_space(state.game)
+        what = f"action id {i}" + (f" ({space.describe(i)})" if 0 <= i < len(space) else
+                                   f" (ids run from 0 to {len(space) - 1})")
+        raise IllegalAction(what, state.to_move, state.phase, state.legal_labels(), "not legal now",
+                            over=state.is_over)
+    return a
+
+
+def id_of_action(state: "State", action: "Action") -> int:
+    """The id of one of this state's legal Actions."""
+    for i, a in _table(state).items():
+        if a is action or a == action:
+            return i
+    raise IllegalAction(action, state.to_move, state.phase, state.legal_labels(), "", over=state.is_over)
+
+
+def product_keys(kind: str, *domains: Sequence[Any]) -> list[tuple]:
+    """``(kind, a, b, ...)`` for every combination of the domains, in order (a helper for
+    declaring universes)."""
+    out: list[tuple] = [(kind,)]
+    for d in domains:
+        out = [k + (x,) for k in out for x in d]
+    return out
