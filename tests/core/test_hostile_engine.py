@@ -388,3 +388,17 @@ def test_long_option_text_and_names(game):
     with pytest.raises(GamelibError) as err:  # a game's name, also a record's "game" field
         gamelib.load(game * 500_000)
     assert f"({len(game) * 500_000:,} characters)" in short(err.value)
+
+
+@pytest.mark.parametrize("part", ["event", "calamity"])
+def test_walking_deck_counts_are_checked_before_the_cards_are_read(part, monkeypatch):
+    from gamelib.rules.walking_deck import cards as wd_cards
+
+    read = []
+    real = wd_cards._event
+    monkeypatch.setattr(wd_cards, "_event", lambda *a: read.append(1) or real(*a))
+    t = table("walking-deck")
+    t[part] = t[part] * 500
+    err = _refused("walking-deck", t)
+    assert f"{len(t[part]):,}" in str(err)
+    assert not read or part == "calamity"
