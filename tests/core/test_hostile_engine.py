@@ -195,6 +195,8 @@ def test_a_card_table_is_bounded_like_a_card_file():
         gamelib.load("walk-the-plank", cards={"card": [1] * (MAX_CARD_VALUES + 1)})
     with pytest.raises(CardDataError, match="characters"):
         gamelib.load("walk-the-plank", cards={"card": ["x" * (MAX_CARD_FILE_BYTES // 2)] * 3})
+    with pytest.raises(CardDataError, match="characters"):
+        gamelib.load("walk-the-plank", cards={"card": [{"k" * (MAX_CARD_FILE_BYTES // 2) + str(i): 1} for i in range(3)]})
 
 
 # ---- defect 4: scenario errors quoted the bad value whole -----------------------------------------
