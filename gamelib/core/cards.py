@@ -111,6 +111,10 @@ def card_table(data: Any, source: str) -> CardTable:
                 for k, _ in items:
                     if not isinstance(k, str):
                         raise CardDataError(source, None, _where(path), f"keys must be strings, got {show(k)}")
+                    chars += len(k)
+                if chars > MAX_CARD_FILE_BYTES:
+                    raise CardDataError(source, None, _where(path), f"the keys bring the card set's text past "
+                                        f"{MAX_CARD_FILE_BYTES:,} characters, as much as a card file may hold")
                 for k, _ in items:
                     out[k] = None  # keys keep the file's order
                 for k, v in reversed(items):

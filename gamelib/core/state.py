@@ -361,15 +361,29 @@ class State(metaclass=_StateType):
         self._legal = frame.legal
 
     def undo(self) -> Action:
-        """Take back the last action and return it."""
+        """Take back the last action and return it. Atomic, as ``apply`` is: an exception
+        landing anywhere leaves the state before the undo or after it."""
         frame = self._frames
         if frame is None:
             raise IllegalAction("undo", self.to_move, self.phase, self.legal_labels(), "nothing to undo")
         if frame.snap is None:
-            self._become(self._rebuilt(frame, frame.depth - 1))
-            return frame.action
-        self._restore(frame)
-        self._frames = frame.below
+            earlier = self._rebuilt(frame, frame.depth - 1)  # (a new state: self is not touched yet)
+        now = _new(type(self))  # undo is not on the simulators' path: a copy to go back to costs little
+        self._copy_into(now)
+        rng, rng_state, legal, tape, nlog, tail = self.rng, self.rng.state, self._legal, self._tape, self._nlog, self._tail
+        try:
+            if frame.snap is None:
+                self._become(earlier)
+            else:
+                self._restore(frame)
+                self._frames = frame.below
+        except BaseException:
+            now._copy_into(self)
+            self.rng = rng
+            rng.state = rng_state
+            self._frames, self._legal, self._tape, self._nlog = frame, legal, tape, nlog
+            self._tail = None  # (the next log entry finds out where it goes)
+            raise
         return frame.action
 
     def _replayed(self, n: int) -> "State":

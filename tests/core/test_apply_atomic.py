@@ -22,6 +22,7 @@ from gamelib.core import State, load_record
 from .hostile_kit import GAMES
 
 APPLY = State.apply.__code__
+UNDO = State.undo.__code__
 #: moves per game (random games, several seeds), and interrupt points per move inside the callees
 MOVES = {"walking-deck": 90, "walk-the-plank": 90, "deadland": 70}
 DEEP_POINTS = 5
@@ -32,7 +33,8 @@ class _Interrupter:
     ``State.apply``: counting only its own frame (``deep=False``) or every Python frame it runs
     (``deep=True``). With ``k=None`` it only counts."""
 
-    def __init__(self, k: int | None, deep: bool):
+    def __init__(self, k: int | None, deep: bool, code=APPLY):
+        self.code = code
         self.k = k
         self.deep = deep
         self.count = 0
@@ -44,7 +46,7 @@ class _Interrupter:
         if self.done or self.fired:
             return None
         if self.depth == 0:
-            if frame.f_code is not APPLY:
+            if frame.f_code is not self.code:
                 return None
         elif not self.deep:
             return None
@@ -65,12 +67,16 @@ class _Interrupter:
         return self._local
 
 
-def _traced(state: State, label: str, k: int | None, deep: bool) -> _Interrupter:
-    tracer = _Interrupter(k, deep)
+def _traced(state: State, label: str | None, k: int | None, deep: bool) -> _Interrupter:
+    """``state.apply(label)`` (``state.undo()`` when ``label`` is None), interrupted at opcode ``k``."""
+    tracer = _Interrupter(k, deep, APPLY if label is not None else UNDO)
     previous = sys.gettrace()
     sys.settrace(tracer)
     try:
-        state.apply(label)
+        if label is None:
+            state.undo()
+        else:
+            state.apply(label)
     except KeyboardInterrupt:
         assert tracer.fired
     finally:
@@ -134,3 +140,37 @@ def test_an_interrupt_anywhere_in_apply_leaves_the_state_before_or_after(game):
     assert interrupted > 0.9 * trials
     print(f"{game}: {trials} interrupt points over {MOVES[game]} moves, {interrupted} interrupted, "
           f"{landed_after} of them after the move was complete; {took:.2f} s of CPU")
+
+
+UNDO_MOVES = 25
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_an_interrupt_anywhere_in_undo_leaves_the_state_before_or_after(game):
+    """The same for ``undo``, from positions reached by ``apply`` (an undo snapshot) and by
+    ``apply_fast`` (undo rebuilds the game from its start)."""
+    t0 = time.process_time()
+    trials = 0
+    for i, (state, label) in enumerate(_moves(game, UNDO_MOVES)):
+        state = state.clone()
+        (state.apply_fast if i % 2 and label in (a.label for a in state._legal_list()) else state.apply)(
+            next((a for a in state._legal_list() if a.label == label), label))
+        before = _snapshot(state)
+        done = state.clone()
+        done.undo()
+        after = _snapshot(done)
+        own = _traced(state.clone(), None, None, deep=False).count
+        every = _traced(state.clone(), None, None, deep=True).count
+        rng = random.Random(own + every)
+        points = [(k, False) for k in range(1, own + 1)] + [(rng.randint(1, every), True) for _ in range(DEEP_POINTS)]
+        for k, deep in points:
+            s = state.clone()
+            assert _traced(s, None, k, deep).fired
+            trials += 1
+            got = _snapshot(s)
+            assert got in (before, after), (game, label, k, deep)
+            if got == before:  # the undo can then be made as if nothing happened
+                s.undo()
+                assert _snapshot(s) == after
+    print(f"{game}: undo interrupted at {trials} points over {UNDO_MOVES} positions; "
+          f"{time.process_time() - t0:.2f} s of CPU")

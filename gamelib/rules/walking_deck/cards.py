@@ -428,7 +428,11 @@ def cards_from_table(data: Mapping[str, Any], file: str) -> CardSet:
     top = Checker(file, None, data)
     top.no_unknown(("title", "note", "event", "calamity", "protagonist"))
 
-    checked = [_event(file, raw, i) for i, raw in enumerate(top.req("event", list))]
+    raw_events = top.req("event", list)
+    if len(raw_events) > len(PILES) * PILE_SIZE:  # refused before any Event is read
+        raise top.fail("event", f"the two piles hold {len(PILES) * PILE_SIZE} Events ({PILE_SIZE} each); the file has "
+                                f"{len(raw_events):,}")
+    checked = [_event(file, raw, i) for i, raw in enumerate(raw_events)]
     ids = Counter(e["id"] for e in checked)
     dup = [i for i, n in ids.items() if n > 1]
     if dup:
@@ -442,7 +446,11 @@ def cards_from_table(data: Mapping[str, Any], file: str) -> CardSet:
     events = [Event(**e) for e in checked]
 
     tokens: dict[str, Token] = {}
-    for i, raw in enumerate(top.req("calamity", list)):
+    raw_tokens = top.req("calamity", list)
+    if len(raw_tokens) > N_CALAMITIES + N_RESPITES:
+        raise top.fail("calamity", f"the bag holds {N_CALAMITIES} Calamity tokens and {N_RESPITES} Respite tokens; the "
+                                   f"file has {len(raw_tokens):,}")
+    for i, raw in enumerate(raw_tokens):
         tid = raw.get("id") if isinstance(raw, dict) else None
         ck = Checker(file, tid if isinstance(tid, str) else f"calamity #{i + 1}", raw)
         ck.no_unknown(("id", "weaknesses", "respite", "source"))
