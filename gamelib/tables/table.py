@@ -35,14 +35,15 @@ MAX_CODE_TRIES = 50
 
 @dataclass(frozen=True)
 class Decided:
-    """What became of a decision offered to the table: ``taken`` or not, and the decision that
-    was taken at that point instead (another device's), in words for the page."""
+    """What became of a decision offered to the table: ``taken`` or not; if not, the decision
+    stored at that point instead (``by_agent``: an agent's). Only the page of that same seat may
+    show its label: another seat's decision can be a secret (a programmed card)."""
 
     taken: bool
     seq: int
     label: str
     seat: str
-    message: str = ""
+    by_agent: bool = False
 
 
 class Table:
@@ -215,11 +216,7 @@ class Table:
         _, seat, label, who = rows[0]
         if actor is not None and who == actor:  # our own insert, whose answer was lost on the way
             return Decided(True, seq, label, seat)
-        if who == AGENT_ACTOR:
-            text = f"{seat} (an agent) had already decided"
-        else:
-            text = "another device had already decided for this seat" if actor else f"{seat} had already decided"
-        return Decided(False, seq, label, seat, f"Not taken: {text} (decision {seq + 1})")
+        return Decided(False, seq, label, seat, by_agent=who == AGENT_ACTOR)
 
     def agent_to_move(self) -> str | None:
         st = self.state
