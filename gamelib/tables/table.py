@@ -214,7 +214,7 @@ class Table:
         if not rows:
             raise TableError(f"table {self.code}: decision {seq + 1} was refused by the store but is not there")
         _, seat, label, who = rows[0]
-        if actor is not None and who == actor:  # our own insert, whose answer was lost on the way
+        if actor is not None and actor != AGENT_ACTOR and who == actor:  # our own insert, whose answer was lost on the way
             return Decided(True, seq, label, seat)
         return Decided(False, seq, label, seat, by_agent=who == AGENT_ACTOR)
 

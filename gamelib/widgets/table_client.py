@@ -79,17 +79,18 @@ def parse_table_parameters(query: str | Mapping[str, str]) -> tuple[dict[str, An
 
 def _token_script(code: str, token: str | None) -> str:
     """The page keeps the seat's link in the address bar and the token in localStorage; with no
-    token, a device that holds one for this table goes back to its seat."""
+    token, a device that holds one for this table goes back to its seat. (``window.`` throughout:
+    in an inline handler, ``URL`` would be ``document.URL``, a string.)"""
     c, t = json.dumps(code), json.dumps(token)
     if token:
-        js = (f"try{{var u=new URL(location.href);u.searchParams.set('table',{c});u.searchParams.set('seat',{t});"
-              f"history.replaceState(null,'',u.toString());}}catch(e){{}}"
+        js = (f"try{{var u=new window.URL(window.location.href);u.searchParams.set('table',{c});u.searchParams.set('seat',{t});"
+              f"window.history.replaceState(null,'',u.toString());}}catch(e){{}}"
               f"try{{localStorage.setItem('gamelib-seat-'+{c},{t});}}catch(e){{}}")
     else:
-        js = (f"try{{var u=new URL(location.href);u.searchParams.set('table',{c});u.searchParams.delete('seat');"
+        js = (f"try{{var u=new window.URL(window.location.href);u.searchParams.set('table',{c});u.searchParams.delete('seat');"
               f"var k=null;try{{k=localStorage.getItem('gamelib-seat-'+{c});}}catch(e){{}}"
-              f"if(k&&/^[A-Za-z0-9_-]{{16}}$/.test(k)){{u.searchParams.set('seat',k);location.replace(u.toString());}}"
-              f"else{{history.replaceState(null,'',u.toString());}}}}catch(e){{}}")
+              f"if(k&&/^[A-Za-z0-9_-]{{16}}$/.test(k)){{u.searchParams.set('seat',k);window.location.replace(u.toString());}}"
+              f"else{{window.history.replaceState(null,'',u.toString());}}}}catch(e){{}}")
     return f'<img alt="" style="display:none" src="data:," onerror="{escape(js, quote=True)}">'
 
 
@@ -179,6 +180,7 @@ class TableClient:
             self.widget.add_class("gl-large")
         self.large = large
         self._buttons: list[w.Button] = []
+        self._old_buttons: list[w.Button] = []
         self._on_game()
 
     def _on_game(self) -> None:
@@ -447,8 +449,11 @@ class TableClient:
             b.add_class("gl-action")
             b.on_click(lambda _b, label=label, seq=seq: self.click(label, seq))
             buttons.append(b)
-        for old in self._buttons:
+        # the previous decision's buttons are closed one decision later, not now: a click already
+        # on its way reaches a live button and is refused in words instead of vanishing
+        for old in self._old_buttons:
             old.close()
+        self._old_buttons = self._buttons
         self._buttons = buttons
         self.actions_box.children = tuple(buttons)
 

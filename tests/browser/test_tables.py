@@ -43,14 +43,15 @@ SNAPSHOT_JS = """
 """
 
 #: clicks the button with this label at the given moment of the page's clock (two pages of one
-#: browser share it), so that two devices press it at once
+#: browser share it), so that two devices press it at once; returns at once whether it is there
 CLICK_AT_JS = """
-([label, at]) => new Promise(resolve => setTimeout(() => {
-  const b = [...document.querySelectorAll('.gl-table-client .gl-action')].find(
+([label, at]) => {
+  const find = () => [...document.querySelectorAll('.gl-table-client .gl-action')].find(
     b => b.innerText.split(/\\s+/).filter(Boolean).join(' ') === label);
-  if (b) b.click();
-  resolve(!!b);
-}, Math.max(0, at - Date.now())))
+  if (!find()) return false;
+  setTimeout(() => { const b = find(); if (b) b.click(); }, Math.max(0, at - Date.now()));
+  return true;
+}
 """
 
 
@@ -145,8 +146,12 @@ def test_four_devices_play_walk_the_plank_to_the_end(voila, browser, tables_url)
             wait_for(twin, ply, labels=True)
             at = page.evaluate("Date.now()") + 600
             assert page.evaluate(CLICK_AT_JS, [label, at]) and twin.evaluate(CLICK_AT_JS, [label, at])
-            time.sleep(1.5)
-            assert [r[2] for r in store.decisions(table.code, ply)] == [label], "the double click was not taken exactly once"
+            deadline = time.monotonic() + 20  # the losing kernel answers when the machine lets it
+            while sum(p.locator(".gl-not-taken").count() for p in (page, twin)) == 0 and time.monotonic() < deadline:
+                time.sleep(0.1)
+            time.sleep(0.5)
+            # nobody else clicks meanwhile: one decision stored, not two
+            assert [r[2] for r in store.decisions(table.code, ply)] == [label], "the double click was not taken once"
             said = [p.locator(".gl-not-taken").count() for p in (page, twin)]
             assert sorted(said) == [0, 1], f"the page whose click lost does not say so: {said}"
             doubled = True
