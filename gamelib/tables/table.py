@@ -16,6 +16,7 @@ decision's number, so every kernel would choose alike and it does not matter whi
 from __future__ import annotations
 
 import json
+import secrets
 from dataclasses import dataclass
 from typing import Any, Mapping
 
@@ -53,6 +54,9 @@ class Table:
     def __init__(self, store: Store, code: str):
         self.store = store
         self.code = check_code(code)
+        # one seat's two devices hold one token: the actor of a decision also names the kernel,
+        # so a kernel whose insert lost never mistakes the winner for its own
+        self.kernel = secrets.token_hex(4)
         row = store.table_row(self.code)
         if row is None:
             raise TableError(f"join code {self.code!r}: no table has this code (it may have ended and been "
@@ -199,7 +203,7 @@ class Table:
         if not isinstance(label, str) or label not in st.legal_labels():
             st.clone().apply(label)  # raises IllegalAction: names the label and the legal ones
             raise TableError(f"{show(label)} is not one of {seat}'s decisions now")
-        return self._offer(seat, label, secret_hash(check_token(token), self.code))
+        return self._offer(seat, label, f"{secret_hash(check_token(token), self.code)[:32]}:{self.kernel}")
 
     def _offer(self, seat: str, label: str, actor: str) -> Decided:
         seq = self.seq
