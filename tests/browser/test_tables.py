@@ -6,6 +6,10 @@ Voila server, whose kernels share a SQLite store of the session's own (conftest 
   device holding red's link clicks the same decision as red's first one at the same moment, and
   the decision is taken once (the other page says so in words); a fifth device finds every seat
   taken and watches: no programmed card of anyone is shown to it.
+The first one opens seven pages (seven kernels) and plays a whole game: about 4 minutes of wall
+time on this shared machine, so it is marked slow and runs as a step of its own in ``.ci/run``
+(and ``make test-slow``); the second runs in ``make test``.
+
 * Deadland created from the lobby's form by one device: two people on two devices and two agents
   that play by themselves between the people's decisions."""
 from __future__ import annotations
@@ -104,6 +108,7 @@ def programme_seen(page) -> dict[str, int]:
     return out
 
 
+@pytest.mark.slow  # seven browser contexts and kernels, a whole game: a step of its own in .ci/run
 def test_four_devices_play_walk_the_plank_to_the_end(voila, browser, tables_url):
     seed = pick_seed()
     store = Store(tables_url)
