@@ -46,14 +46,16 @@ def pooled_html(name: str, question: str, p: Pooled) -> str:
     top = max(counts)
     bars = "".join(
         f'<div class="gl-board-bin" title="{c} contribution(s) with a rate from {i / BINS:.1f} to {(i + 1) / BINS:.1f}">'
-        f'<div class="gl-board-bar" style="height:{120 * c / top:.0f}px"></div><div>{i / BINS:.1f}</div></div>'
+        f'<div class="gl-board-bar" style="height:{120 * c / top:.0f}px"></div></div>'
         for i, c in enumerate(counts))
     marks = ""
     for value, cls, text in ((p.successes / p.trials, "gl-board-pooled", "pooled"),
                              *(((float(p.exact), "gl-board-exact", "exact"),) if p.exact is not None else ())):
         marks += f'<div class="{cls}" style="left:{100 * value:.1f}%" title="{text} {value:.3f}">{text}</div>'
-    hist = (f'<div class="gl-board-hist-title">Each contribution\'s rate</div>'
-            f'<div class="gl-board-hist"><div class="gl-board-bins">{bars}</div>{marks}</div>')
+    axis = "".join(f'<span style="left:{100 * i / BINS:.0f}%">{i / BINS:.1f}</span>' for i in range(BINS + 1))
+    hist = (f'<div class="gl-board-hist-title">Each contribution\'s rate (how many contributions in each tenth)</div>'
+            f'<div class="gl-board-hist"><div class="gl-board-bins">{bars}</div>{marks}</div>'
+            f'<div class="gl-board-axis">{axis}</div>')
     return head + figures + hist
 
 
@@ -61,13 +63,16 @@ CSS = """<style>
 .gl-class-board{font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;font-size:16px;max-width:760px}
 .gl-class-board .gl-board-title{font-size:18px;margin:4px 0}
 .gl-class-board .gl-board-figures{background:#f6f1e6;border-radius:6px;padding:6px 8px;margin:4px 0}
-.gl-class-board .gl-board-hist{position:relative;border-bottom:1px solid #444;margin:18px 0 4px 0}
+.gl-class-board .gl-board-hist{position:relative;border-bottom:1px solid #444;margin:18px 14px 4px 14px}
 .gl-class-board .gl-board-bins{display:flex;align-items:flex-end;gap:2px;height:150px}
 .gl-class-board .gl-board-bin{flex:1;display:flex;flex-direction:column;justify-content:flex-end;align-items:center;font-size:12px}
 .gl-class-board .gl-board-bar{width:100%;background:#0072B2;border-radius:2px 2px 0 0}
 .gl-class-board .gl-board-pooled,.gl-class-board .gl-board-exact{position:absolute;top:-16px;bottom:0;border-left:2px solid;
   font-size:12px;padding-left:2px;pointer-events:none}
-.gl-class-board .gl-board-pooled{color:#9b1c1c}.gl-class-board .gl-board-exact{color:#1d6b2f;border-left-style:dashed}
+.gl-class-board .gl-board-pooled{color:#9b1c1c}
+.gl-class-board .gl-board-exact{color:#1d6b2f;border-left-style:dashed;top:0;bottom:-40px;display:flex;align-items:flex-end}
+.gl-class-board .gl-board-axis{position:relative;height:16px;font-size:12px;margin:0 14px 24px 14px}
+.gl-class-board .gl-board-axis span{position:absolute;transform:translateX(-50%)}
 .gl-class-board .gl-muted{color:#595959;font-style:italic}
 .gl-class-board a.gl-download{color:#0b4f8a}
 </style>"""

@@ -132,8 +132,9 @@ class TableClient:
         self.error_widget = w.HTML()
         self.error_widget.add_class("gl-alert")
         self.notice_widget = w.HTML()
-        names = [n for n in MULTIPLAYER]
-        self.game_widget = w.Dropdown(options=names, value=names[0], description="Game", style={"description_width": "initial"})
+        titles = [(game_class(n).title, n) for n in MULTIPLAYER]
+        self.game_widget = w.Dropdown(options=titles, value=MULTIPLAYER[0], description="Game",
+                                      style={"description_width": "initial"})
         self.game_widget.add_class("gl-table-game")
         self.players_widget = w.Dropdown(options=[], description="Players", style={"description_width": "initial"})
         self.players_widget.add_class("gl-table-players")

@@ -186,7 +186,7 @@ def test_four_devices_play_walk_the_plank_to_the_end(voila, browser, tables_url)
 
 def test_deadland_two_people_and_two_agents(voila, browser, tables_url):
     creator = open_page(browser, voila.page_url(PAGE))
-    creator.select_option(".gl-table-client .gl-table-game select", "deadland")
+    creator.select_option(".gl-table-client .gl-table-game select", label="Deadland")
     creator.wait_for_selector(".gl-table-client .gl-table-seat-red select", timeout=TIMEOUT_MS)
     creator.fill(".gl-table-client .gl-seed input", "25")
     creator.click(".gl-table-client .gl-create")
