@@ -201,7 +201,7 @@ def test_deadland_two_people_and_two_agents(voila, browser, tables_url):
     table = Table(store, code)
     assert table.seats == {"red": "person", "blue": "person", "green": "heuristic", "yellow": "heuristic"}
     agents_played = 0
-    for _ in range(8):  # eight people's decisions, with the agents' in between
+    for _ in range(4):  # four people's decisions, with the agents' in between
         deadline = time.monotonic() + 30
         while table.agent_to_move() is not None or table.state.to_move not in pages:
             assert time.monotonic() < deadline, "the agents did not play"
