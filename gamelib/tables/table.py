@@ -203,7 +203,11 @@ class Table:
         if not isinstance(label, str) or label not in st.legal_labels():
             st.clone().apply(label)  # raises IllegalAction: names the label and the legal ones
             raise TableError(f"{show(label)} is not one of {seat}'s decisions now")
-        return self._offer(seat, label, f"{secret_hash(check_token(token), self.code)[:32]}:{self.kernel}")
+        return self._offer(seat, label, self.actor(token))
+
+    def actor(self, token: str) -> str:
+        """Who a person's decision is stored as: the seat's token (hashed) and this kernel."""
+        return f"{secret_hash(check_token(token), self.code)[:32]}:{self.kernel}"
 
     def _offer(self, seat: str, label: str, actor: str) -> Decided:
         seq = self.seq

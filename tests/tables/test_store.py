@@ -88,9 +88,8 @@ def test_two_devices_deciding_at_once_one_wins_and_the_other_reads_it(store):
     # both inserts at once: the second finds the first one's decision in place, by the same token
     c, d = Table(store, table.code), Table(store, table.code)
     seat, label = c.state.to_move, c.state.legal_labels()[0]
-    actor = lambda t: f"{secret_hash(tokens[seat], table.code)[:32]}:{t.kernel}"  # noqa: E731
-    assert c._offer(seat, label, actor(c)).taken
-    assert not d._offer(seat, label, actor(d)).taken
+    assert c._offer(seat, label, c.actor(tokens[seat])).taken
+    assert not d._offer(seat, label, d.actor(tokens[seat])).taken
 
 
 def test_racing_inserts_let_exactly_one_in(store_url):
