@@ -171,8 +171,11 @@ class TableClient:
         self.log_widget.add_class("gl-log-panel")
         self.dead = w.HTML()
         self.dead.add_class("gl-dead")
-        self.play_box = box([self.status_widget, self.actions_note, self.actions_box, self.picture_widget, self.log_widget],
-                            "gl-table-play", vertical=True)
+        # the record (save format) holds every seat's secrets, as the store does: the teacher's only
+        self.record_widget = w.Textarea(description="Record", layout=w.Layout(width="100%", height="6em"))
+        self.record_widget.add_class("gl-record")
+        self.play_box = box([self.status_widget, self.actions_note, self.actions_box, self.picture_widget, self.log_widget,
+                             self.record_widget], "gl-table-play", vertical=True)
         self.widget = w.VBox([w.HTML(STYLE + CSS), self.token_js, self.dead, self.head, self.error_widget, self.notice_widget,
                               self.lobby_box, self.choose_box, self.play_box])
         self.widget.add_class("gl-stepper")  # the stepper's look and its page script (one click, one decision)
@@ -395,10 +398,14 @@ class TableClient:
             self.picture_widget.value = picture
         if self.log_widget.value != log:
             self.log_widget.value = log
+        show(self.record_widget, self.mode == "teacher")
+        if self.mode == "teacher" and self.record_widget.value != (record := t.record()):
+            self.record_widget.value = record
         labels = self.decision_labels()
         self._set_actions(labels, t.seq)
         if st.is_over:
-            note = "The game is over. Its record (save format) replays it in any dashboard."
+            note = ("The game is over. The teacher's table view gives its record (save format), which "
+                    "replays it in any dashboard.")
         elif labels:
             note = f"Your decision, {self.seat}."
         else:

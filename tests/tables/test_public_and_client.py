@@ -101,6 +101,9 @@ def test_each_device_sees_its_own_programme_and_the_spectator_none(store):
         assert c.widget is not None and c.token not in c.head.value  # a token is never shown as text
     assert programmed(spectator.picture_widget.value) == set()
     assert programmed(teacher.picture_widget.value) == {"red", "blue", "green", "yellow"}  # the table view
+    assert gamelib.load_record(teacher.record_widget.value) == teacher.table.state  # the record: the teacher's only
+    assert teacher.record_widget.layout.display is None
+    assert all(c.record_widget.layout.display == "none" and c.record_widget.value == "" for c in [*clients.values(), spectator])
 
 
 def test_a_stale_click_is_refused_and_names_no_other_seats_decision(store):
