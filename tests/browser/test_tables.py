@@ -32,7 +32,7 @@ HEAD = ".gl-table-client .gl-table-head"
 PLY = ".gl-table-client .gl-status .gl-ply"
 ACTION = ".gl-table-client .gl-action"
 MAX_DECISIONS = 60
-TIMEOUT_MS = 60_000
+TIMEOUT_MS = 180_000  # a page of a kernel started on a busy machine (seven at once here)
 
 #: the current decision number, the visible decision labels and the page's mode, in one round trip
 SNAPSHOT_JS = """
@@ -89,7 +89,7 @@ def take(page, seat: str) -> None:
 
 
 def wait_for(page, ply: int, labels: bool = False):
-    deadline = time.monotonic() + 30
+    deadline = time.monotonic() + 60
     while True:
         snap = page.evaluate(SNAPSHOT_JS)
         if snap["ply"] == ply and (snap["labels"] or not labels or snap["over"]):

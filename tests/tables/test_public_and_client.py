@@ -15,7 +15,7 @@ from gamelib.tables.public import HIDDEN
 from gamelib.widgets.table_client import TableClient, _token_script, parse_table_parameters
 
 
-def states(name: str, players: int, games: int = 3, every: int = 7):
+def states(name: str, players: int, games: int = 2, every: int = 9):
     game = gamelib.load(name, players=players)
     for seed in range(games):
         s, agent = game.new_state(seed=seed), gamelib.RandomAgent(seed)
