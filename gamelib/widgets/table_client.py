@@ -326,7 +326,8 @@ class TableClient:
             self._task = loop.create_task(self._poll_forever())
 
     async def _poll_forever(self) -> None:
-        while self.table is not None:
+        # until the game is over (nothing changes after that): a finished table costs nothing
+        while self.table is not None and not (self.mode != "seats" and self.table.state.is_over):
             await asyncio.sleep(POLL_S)
             try:
                 self.poll()
