@@ -78,6 +78,8 @@ def open_page(browser, url: str):
     page = ctx.new_page()
     bb.offline_cdn(page)
     watch_problems(page)
+    # name the address of any refused request (the console only says "403")
+    page.on("response", lambda r: page.problems.append(f"{r.status} {r.url}") if r.status >= 400 else None)
     page.goto(url, wait_until="commit", timeout=TIMEOUT_MS)
     page.wait_for_selector(HEAD, timeout=TIMEOUT_MS)
     return page
@@ -141,10 +143,14 @@ def test_four_devices_play_walk_the_plank_to_the_end(voila, browser, tables_url)
         if ply >= 3 and not reloaded:
             # a reload keeps the seat: the link now carries it (and the browser's storage too)
             assert "seat=" in page.url and f"table={table.code}" in page.url
+            assert page.problems == [], page.problems
             page.reload(wait_until="commit")
             page.wait_for_selector(f"{HEAD}[data-mode=seat]", timeout=TIMEOUT_MS)
             assert f"You are {seat}" in page.inner_text(HEAD)
             wait_for(page, ply, labels=True)
+            # the old page's requests cut short by the reload (its kernel's shutdown: Voila's, not
+            # ours) may log a refused request; from here on the new page must stay clean
+            page.problems.clear()
             reloaded = True
         if seat == "red" and reloaded and not doubled and twin is None:
             twin = open_page(browser, page.url)  # a second device with red's own link
