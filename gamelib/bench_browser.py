@@ -252,8 +252,10 @@ def percentile(values: list[float], q: float) -> float:
 
 
 def dashboards(folder: Path | str | None = None) -> list[Path]:
-    """Every dashboard notebook (``notebooks/dashboards/*.ipynb``), in name order."""
-    return sorted(Path(folder or DASHBOARD.parent).glob("*.ipynb"))
+    """Every dashboard notebook of one game (``notebooks/dashboards/*.ipynb`` with a
+    ``dashboard("...")`` call), in name order; the tables' lobby (``tables.ipynb``) has no game
+    and no decision to click until a table is made, so it is measured by ``gamelib.tables.bench``."""
+    return sorted(p for p in Path(folder or DASHBOARD.parent).glob("*.ipynb") if dashboard_game(p))
 
 
 def dashboard_game(notebook: Path | str) -> str | None:

@@ -30,7 +30,14 @@ def need_browser() -> None:
 
 
 @pytest.fixture(scope="session")
-def voila():
+def tables_url(tmp_path_factory) -> str:
+    """The shared tables' store of the session's Voila (its kernels inherit the setting): a
+    SQLite file of this session's own, never the user's."""
+    return "sqlite://" + str(tmp_path_factory.mktemp("tables") / "tables.sqlite")
+
+
+@pytest.fixture(scope="session")
+def voila(tables_url):
     """One Voila server for the whole session, serving the dashboards' folder with the
     repository's settings (voila.json, etc/jupyter/voila.py: the page template, timeouts, culling)
     and pre-started kernels as a classroom server would (so the URL's query string must reach a
@@ -39,7 +46,7 @@ def voila():
     ``voila.log_tail()`` help tests and their failures."""
     need_browser()
     server = bb.VoilaServer(NOTEBOOK.parent, preheat=True)
-    with bench_load.started(server):
+    with bench_load.started(server, GAMELIB_TABLES_URL=tables_url):
         yield server
 
 
