@@ -60,7 +60,7 @@ def test_lesson_has_every_part_of_the_lesson_standard(path):
     outputs = [o for c in cells if c["cell_type"] == "code" for o in c.get("outputs", [])]
     mimes = [m for o in outputs for m in o.get("data", {})]
     assert "image/png" in mimes, "no plot"
-    assert any("%|" in "".join(o.get("data", {}).get("text/plain", "")) for o in outputs), "no progress bar"
+    assert any("gl-progress" in "".join(o.get("data", {}).get("text/html", "")) for o in outputs), "no progress line"
     assert sum("widget_view" in m or "widget-view" in m for m in mimes) >= 2, "no widget"
     assert code.count(".solution") >= 3 and code.count(".check(") >= 3, "too few checked exercises"
     assert "<details" in "".join("".join(o.get("data", {}).get("text/html", "")) for o in outputs)

@@ -37,10 +37,44 @@ def game(players: int = 4, max_rounds: int = 100):
     return gamelib.load("walk-the-plank", players=players, max_rounds=max_rounds)
 
 
-@lru_cache(maxsize=4)
-def solution(resolve: str = "random") -> wp.EndgameSolution:
-    """The lesson's endgame solved exactly (``wp.solve_endgame``; a second or two, then cached)."""
-    return wp.solve_endgame(ENDGAME, resolve)
+@lru_cache(maxsize=8)
+def solution(resolve: str = "random", unfinished: Fraction = Fraction(0)) -> wp.EndgameSolution:
+    """The lesson's endgame solved exactly (``wp.solve_endgame``; a second or two, then cached).
+    ``resolve="best"``: each rival makes the choices its cards leave as well as possible (the
+    rulebook lets the owner choose); ``"random"``: a coin decides (the engine's random player).
+    ``unfinished``: what a round after which the game goes on is worth to red (the modelling step
+    that replaces the rest of the game; 0 is the round limit's "nobody wins")."""
+    return wp.solve_endgame(ENDGAME, resolve, unfinished=Fraction(unfinished))
+
+
+def modelling_table(values=(Fraction(-1, 2), Fraction(0), Fraction(1, 2)), resolve: str = "best"):
+    """What the round-limit modelling step changes: for each value of an unfinished round, the
+    endgame's value and both rivals' optimal programmes (a pandas DataFrame)."""
+    import pandas as pd
+
+    rows = []
+    for u in values:
+        s = solution(resolve, Fraction(u))
+
+        def mix(m):
+            return "; ".join(f"{fraction_text(p)}: {wp.programme_text(prog)}" for prog, p in m.items())
+
+        rows.append({"an unfinished round is worth (to red)": fraction_text(u), "value for red": fraction_text(s.value),
+                     "red mixes?": "yes" if len(s.row) > 1 else "no", "red's programmes": mix(s.row),
+                     "blue's programmes": mix(s.col)})
+    return pd.DataFrame(rows).set_index("an unfinished round is worth (to red)")
+
+
+def endgame_exercises(coin: wp.EndgameSolution) -> dict[int, Exercise]:
+    """Lesson 8: two 2 x 2 games by hand, and the value of the coin-toss model (lesson 7's
+    exercises 3 to 5, numbered 1 to 3)."""
+    old = fairness_exercises(coin)
+    out = {}
+    for new, k in enumerate((3, 4, 5), start=1):
+        ex = old[k]
+        ex.label = f"Exercise {new}"
+        out[new] = ex
+    return out
 
 
 def endgame_state(scenario: Mapping[str, Any] = ENDGAME, seed: int = 0):
