@@ -225,3 +225,15 @@ def test_the_paired_test_is_mcnemars():
     z, p = stats.paired_test(120, 60)
     assert z == pytest.approx((60 - 1) / 180 ** 0.5) and p == pytest.approx(2 * ss.norm.sf(z))
     assert stats.paired_test(0, 0) == (0.0, 1.0) and stats.paired_test(3, 9)[0] < 0
+
+
+def test_the_panel_and_table_keep_their_whole_text_form_in_saved_outputs():
+    """ipywidgets cuts a widget's text/plain at 110 characters; the tests and static pages need it whole."""
+    p = lessons.Predictions()
+    long = "a question long enough that two of them pass the hundred and ten characters ipywidgets keeps"
+    p.probability(long)
+    p.probability(long + " (again)")
+    table = p.table({long: Fraction(1, 3), long + " (again)": Fraction(2, 3)})
+    for w in (p.show(), table):
+        text = w._repr_mimebundle_()["text/plain"]
+        assert text == repr(w) and long + " (again)" in text and not text.endswith("…")

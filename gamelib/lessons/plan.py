@@ -1,9 +1,9 @@
 """A lesson's plan, measured from the notebook itself: minutes of class work per part.
 
 A part is what follows a ``## `` heading. Its minutes are the words a class reads (the Markdown
-cells and the sentences code prints, at ``WORDS_PER_MINUTE``) plus its activities: each
-prediction (``PREDICTION_MINUTES``), each exercise answered in class (``EXERCISE_MINUTES``),
-each widget to explore (``WIDGET_MINUTES``). Parts headed "Extension", "Homework" or
+cells and the sentences code prints, at ``WORDS_PER_MINUTE``), each table, plot or picture looked
+at (``FIGURE_MINUTES``), plus its activities: each prediction (``PREDICTION_MINUTES``), each
+exercise answered in class (``EXERCISE_MINUTES``), each widget to explore (``WIDGET_MINUTES``). Parts headed "Extension", "Homework" or
 "For the teacher" are not class work. ``notebooks/lessons/README.md`` lists the plans and
 ``tests/test_lessons_second_edition.py`` holds every lesson to ``CLASS_MINUTES``."""
 from __future__ import annotations
@@ -19,6 +19,7 @@ WORDS_PER_MINUTE = 100   # a class reading a technical text together, on the pro
 PREDICTION_MINUTES = 2   # per question: think, tell a neighbour, lock in
 EXERCISE_MINUTES = 4     # per exercise done in class: try, check, open the solution
 WIDGET_MINUTES = 4       # per widget explored in class
+FIGURE_MINUTES = 1       # per table, plot or game picture looked at
 CLASS_MINUTES = 45
 NOT_CLASS = ("extension", "homework", "for the teacher")
 
@@ -30,6 +31,7 @@ class Part:
     predictions: int
     exercises: int
     widgets: int
+    figures: int = 0
 
     @property
     def in_class(self) -> bool:
@@ -39,7 +41,7 @@ class Part:
     def minutes(self) -> int:
         reading = self.words / WORDS_PER_MINUTE
         return math.ceil(reading + PREDICTION_MINUTES * self.predictions + EXERCISE_MINUTES * self.exercises
-                         + WIDGET_MINUTES * self.widgets)
+                         + WIDGET_MINUTES * self.widgets + FIGURE_MINUTES * self.figures)
 
 
 def _text(cell: dict[str, Any]) -> str:
@@ -55,10 +57,10 @@ def parts(notebook: dict[str, Any] | str | Path) -> list[Part]:
     """The notebook's parts with what each asks of a class (the title cell is the first part)."""
     nb = notebook if isinstance(notebook, dict) else json.loads(Path(notebook).read_text(encoding="utf-8"))
     out: list[Part] = []
-    heading, words, preds, exs, widgets = "Introduction", 0, 0, 0, 0
+    heading, words, preds, exs, widgets, figures = "Introduction", 0, 0, 0, 0, 0
 
     def close() -> None:
-        out.append(Part(heading, words, preds, exs, widgets))
+        out.append(Part(heading, words, preds, exs, widgets, figures))
 
     for cell in nb["cells"]:
         if cell["cell_type"] == "markdown":
@@ -66,7 +68,7 @@ def parts(notebook: dict[str, Any] | str | Path) -> list[Part]:
             m = re.search(r"^## (.+)$", src, flags=re.M)
             if m:
                 close()
-                heading, words, preds, exs, widgets = m.group(1).strip(), 0, 0, 0, 0
+                heading, words, preds, exs, widgets, figures = m.group(1).strip(), 0, 0, 0, 0, 0
             words += _words(src)
             continue
         for o in cell.get("outputs", []):
@@ -74,6 +76,9 @@ def parts(notebook: dict[str, Any] | str | Path) -> list[Part]:
             plain = "".join(data.get("text/plain", ""))
             if "text/markdown" in data:
                 words += _words("".join(data["text/markdown"]))
+            elif "image/png" in data or "<table" in "".join(data.get("text/html", "")) \
+                    or "gl-deadland" in "".join(data.get("text/html", "")) or "<svg" in "".join(data.get("text/html", "")):
+                figures += 1
             if plain.startswith("Predictions to lock in"):
                 preds += plain.count("\n- ")
             elif "application/vnd.jupyter.widget-view+json" in data:
@@ -82,7 +87,7 @@ def parts(notebook: dict[str, Any] | str | Path) -> list[Part]:
                 elif plain.startswith("exact and simulated answers") or "widget" in plain.lower():
                     widgets += 1
     close()
-    return [p for p in out if p.words or p.predictions or p.exercises or p.widgets]
+    return [p for p in out if p.words or p.predictions or p.exercises or p.widgets or p.figures]
 
 
 def plan_table(notebook: dict[str, Any] | str | Path) -> str:

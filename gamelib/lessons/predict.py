@@ -209,6 +209,14 @@ try:  # ipywidgets is always there in the lessons' environment; the rest works w
             return "Predictions to lock in (widgets; they need a running kernel):\n" + "\n".join(
                 f"- {q}" for q in self.questions)
 
+        def _repr_mimebundle_(self, **kwargs: Any):
+            # the whole text form (ipywidgets cuts it at 110 characters): without a kernel, and for
+            # the tests, it lists every question
+            data = super()._repr_mimebundle_(**kwargs)
+            if isinstance(data, dict):
+                data["text/plain"] = repr(self)
+            return data
+
     class PredictionTable(_w.HTML):
         """The comparison table, redrawn whenever a prediction is locked."""
 
@@ -223,5 +231,13 @@ try:  # ipywidgets is always there in the lessons' environment; the rest works w
         def __repr__(self) -> str:
             lines = [f"- {q}: {answer_text(a)}" for q, a in self.answers.items()]
             return "Predictions compared with the answers (lock in a prediction to see its line):\n" + "\n".join(lines)
+
+        def _repr_mimebundle_(self, **kwargs: Any):
+            # the whole text form (ipywidgets cuts it at 110 characters): without a kernel, and for
+            # the tests, it lists every question
+            data = super()._repr_mimebundle_(**kwargs)
+            if isinstance(data, dict):
+                data["text/plain"] = repr(self)
+            return data
 except ImportError:  # pragma: no cover
     pass
