@@ -22,7 +22,9 @@ pytestmark = pytest.mark.slow
 @pytest.fixture(scope="module")
 def lessons_server():
     need_browser()
-    server = bb.VoilaServer(LESSONS, timeout=120)
+    # as `make lessons` serves them: the repository's settings, no pre-started pool (one per lesson would
+    # be 8 x 10 kernels); each page starts its kernel when opened
+    server = bb.VoilaServer(LESSONS, timeout=180, extra_args=("--pool_size=0",))
     with bench_load.started(server):
         yield server
 
@@ -40,8 +42,8 @@ def chromium():
             b.close()
 
 
-def check_lesson(chromium, url: str, width: int = 1280, height: int = 720) -> dict:
-    """Open one lesson; what a class would see go wrong."""
+def check_lesson(chromium, url: str, width: int = 1280, height: int = 720, screenshot: str | None = None) -> dict:
+    """Open one lesson; what a class would see go wrong (``screenshot``: a full-page PNG there too)."""
     page = chromium.new_page(viewport={"width": width, "height": height})
     bb.offline_cdn(page)
     try:
@@ -59,11 +61,16 @@ def check_lesson(chromium, url: str, width: int = 1280, height: int = 720) -> di
         groups = page.locator(".widget-toggle-buttons")
         for k in range(groups.count()):
             groups.nth(k).locator("button").first.click()
+        boxes = page.locator("input[placeholder^='your number']")
+        for k in range(boxes.count()):
+            boxes.nth(k).fill("1")  # inside every number prediction's bounds
         locks = page.locator("button:has-text('Lock in')")
         for k in range(locks.count()):
             locks.nth(k).click()
         page.wait_for_timeout(800)
         after = page.inner_text(".gl-predictions")
+        if screenshot:
+            page.screenshot(path=screenshot, full_page=True)
         return {"model not found": text.count("model not found"), "wide outputs": wide, "page wider": page_wide,
                 "table changed": "lock in your prediction" in before and "lock in your prediction" not in after}
     finally:
