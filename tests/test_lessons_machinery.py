@@ -237,3 +237,16 @@ def test_the_panel_and_table_keep_their_whole_text_form_in_saved_outputs():
     for w in (p.show(), table):
         text = w._repr_mimebundle_()["text/plain"]
         assert text == repr(w) and long + " (again)" in text and not text.endswith("…")
+
+
+def test_the_opening_picture_hides_the_trials_chance_and_keeps_the_public_counts():
+    from gamelib.lessons import deadland as dl_lesson
+    from gamelib.render import render
+
+    scene = dl_lesson.before_trial(dl_lesson.daily_scenario(2, dl_lesson.LESSON4_DISCARD))
+    chance = scene.odds()["red's daily trial, taken now, adds a card"]["adds a card"]
+    shown = lessons.picture(scene, "red").data
+    assert f"{100 * float(chance):.1f}%" in render(scene, player="red")  # the renderer would show it
+    assert f"{100 * float(chance):.1f}%" not in shown and f"{float(chance):.4f}" not in shown
+    assert "hidden until you have predicted" in shown and "Seen by red" in shown
+    assert "VIRUS DECK" in shown and "?" not in shown.split("in deck")[1][:200]  # the deck's counts are public
