@@ -88,6 +88,8 @@ EXERCISE_SETS = {
     "chain": lambda: dl_lesson.chain_exercises(dl.level_chain()),
     "waiting": dl_lesson.waiting_exercises,
     "fairness": lambda: wtp_lesson.fairness_exercises(wtp_lesson.solution()),
+    "seats": wtp_lesson.seat_exercises,
+    "endgame": lambda: wtp_lesson.endgame_exercises(wtp_lesson.solution()),
 }
 
 

@@ -7,6 +7,11 @@
 * ``tables``: the table that reconciles exact and simulated answers, win rates;
 * ``simulation``: seeded experiments with a progress bar (numpy batches, Interrogations played
   by the engine, whole games through ``gamelib.simulate``);
+* ``predict``: prediction widgets (slider, number box, choice) locked in before the answer
+  is shown, and the live table that compares them with the answers;
+* ``numbers``: typed answers read exactly (``read_number``: ``1/4*1/2``, ``0.125``, ``12.5%``,
+  through a closed ``ast`` grammar, no ``eval``) and long fractions shown as decimals;
+* ``progress``: the progress line of the simulations (plain output, no widget model to lose);
 * ``widgets``: ``linked_answers``, the control that moves the exact and simulated answers together;
 * ``plots``: matplotlib helpers (imported here, never in the rules);
 * one module per game with its lessons' exercises and widgets (``walking_deck``; Deadland and
@@ -14,6 +19,8 @@
 
 The maths itself lives in ``gamelib.probability``."""
 from .plots import plot_convergence, plot_distribution, plot_estimates, plot_running_rates
+from .numbers import AnswerError, exact_html, read_number, readable
+from .predict import Predictions
 from .simulation import (
     InterrogationPlayer,
     NoPowerAgent,
@@ -23,11 +30,14 @@ from .simulation import (
     progress,
     strategies,
 )
-from .tables import all_inside_sentence, compare_predictions, reconcile_table, win_rates
+from .pictures import picture
+from .tables import (all_inside_sentence, compare_predictions, first_course_sentence, first_course_table,
+                     reconcile_table, win_rates)
 from .text import Exercise, Feedback, Solution, exact_text, fraction_text, markdown_html, parse_answer, pct, say, solution
 from .widgets import answers_html, linked_answers
 
 __all__ = [
+    "AnswerError", "Predictions", "first_course_sentence", "first_course_table", "picture", "exact_html", "read_number", "readable",
     "Exercise", "Feedback", "InterrogationPlayer", "NoPowerAgent", "Solution", "all_inside_sentence", "answers_html",
     "compare_predictions", "compare_protagonists", "exact_text", "fraction_text", "in_batches", "linked_answers", "markdown_html",
     "parse_answer", "pct", "play_interrogations", "plot_convergence", "plot_distribution", "plot_estimates",

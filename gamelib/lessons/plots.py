@@ -8,6 +8,7 @@ from typing import Any
 from gamelib.probability import stats
 from gamelib.probability.stats import Estimate
 
+from .numbers import is_big
 from .text import exact_text, fraction_text
 
 # ---- plots ----------------------------------------------------------------------------------
@@ -24,14 +25,37 @@ def _fig(figsize: tuple[float, float] = (8.6, 3.6)):
     return fig, ax
 
 
+def bar_label_text(x: Any) -> str:
+    """A bar's label: its fraction while short, else three decimals (never a clipped 16-digit
+    fraction); nothing on an empty bar."""
+    if not x:
+        return ""
+    return f"{float(x):.3f}" if is_big(x) else fraction_text(x)
+
+
+def wilson_band(successes: Any, z: float):
+    """The Wilson interval after 1, 2, ..., n trials (numpy arrays low, high): unlike
+    estimate ± z SE it never leaves [0, 1], and it is not empty after 0 or n successes."""
+    import numpy as np
+
+    y = np.asarray(successes, dtype=float)
+    n = np.arange(1, len(y) + 1, dtype=float)
+    p = np.cumsum(y) / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * np.sqrt(np.maximum(p * (1 - p) / n + z * z / (4 * n * n), 0)) / denom
+    return np.clip(centre - half, 0.0, 1.0), np.clip(centre + half, 0.0, 1.0)
+
+
 def _legend_outside(ax: Any) -> None:
     """The legend to the right of the axes, where it never hides a bar or a line."""
     ax.legend(frameon=False, loc="upper left", bbox_to_anchor=(1.01, 1.0), fontsize=9)
 
 
 def plot_distribution(exact: Mapping[Any, Any], simulated: Sequence[Any] | Any, *, title: str = "",
-                      xlabel: str = "", confidence: float = 0.95):
-    """Bars for the exact distribution, dots with 95% error bars for the simulated frequencies."""
+                      xlabel: str = "", confidence: float = 0.95, error_bars: bool = True):
+    """Bars for the exact distribution, dots with 95% error bars for the simulated frequencies
+    (``error_bars=False`` for a first course, before intervals are taught: dots only)."""
     import numpy as np
 
     fig, ax = _fig()
@@ -40,13 +64,13 @@ def plot_distribution(exact: Mapping[Any, Any], simulated: Sequence[Any] | Any, 
     n = len(sim)
     x = np.arange(len(keys))
     bars = ax.bar(x, [float(exact[k]) for k in keys], color=COLOURS["exact"], alpha=0.85, label="exact")
-    ax.bar_label(bars, labels=[fraction_text(exact[k]) if exact[k] else "" for k in keys], label_type="center",
+    ax.bar_label(bars, labels=[bar_label_text(exact[k]) for k in keys], label_type="center",
                  color="white", fontsize=11, fontweight="bold")
     freq = np.array([(sim == k).mean() for k in keys])
-    err = stats.z_value(confidence) * np.sqrt(freq * (1 - freq) / n)
+    err = stats.z_value(confidence) * np.sqrt(freq * (1 - freq) / n) if error_bars else None
     ax.errorbar(x, freq, yerr=err, fmt="o", color=COLOURS["simulated"], ecolor="#1a1a1a", capsize=4,
                 markeredgecolor="#1a1a1a",
-                label=f"simulated\n({n:,} trials,\n95% bars)")
+                label=f"simulated\n({n:,} trials" + (",\n95% bars)" if error_bars else ")"))
     ax.set_xticks(x, [str(k) for k in keys])
     ax.set_ylabel("probability")
     ax.set_xlabel(xlabel)
@@ -66,17 +90,18 @@ def plot_convergence(successes: Sequence[Any], exact: Any = None, *, title: str 
     y = np.asarray(successes, dtype=float)
     n = np.arange(1, len(y) + 1)
     mean = np.cumsum(y) / n
+    z = stats.z_value(confidence)
     if values:
         sq = np.cumsum(y * y) / n
         var = np.maximum(sq - mean * mean, 0) * n / np.maximum(n - 1, 1)
         se = np.sqrt(var / n)
+        low, high = mean - z * se, mean + z * se
     else:
-        se = np.sqrt(mean * (1 - mean) / n)
-    z = stats.z_value(confidence)
+        low, high = wilson_band(y, z)  # a rate's band stays inside [0, 1]
     fig, ax = _fig()
     start = min(9, len(y) - 1)  # the band means nothing for the first few trials
-    ax.fill_between(n[start:], (mean - z * se)[start:], (mean + z * se)[start:], color=COLOURS["band"],
-                    label="95% interval")
+    ax.fill_between(n[start:], low[start:], high[start:], color=COLOURS["band"],
+                    label="95% interval" if values else "95% interval (Wilson)")
     ax.plot(n, mean, color=COLOURS["simulated"], lw=1.6, label="running estimate")
     if exact is not None:
         ax.axhline(float(exact), color=COLOURS["exact"], ls="--", lw=1.4, label=f"exact {exact_text(exact)}")
@@ -89,7 +114,7 @@ def plot_convergence(successes: Sequence[Any], exact: Any = None, *, title: str 
 
 
 def plot_estimates(labels: Sequence[str], estimates: Sequence[Estimate], exact: Sequence[Any] | None = None, *,
-                   title: str = "", ylabel: str = "", xlabel: str = ""):
+                   title: str = "", ylabel: str = "", xlabel: str = "", error_bars: bool = True):
     """Simulated values with their intervals for several questions (or Protagonists), with the
     exact values as bars behind them when they are known."""
     import numpy as np
@@ -98,15 +123,15 @@ def plot_estimates(labels: Sequence[str], estimates: Sequence[Estimate], exact: 
     x = np.arange(len(labels))
     if exact is not None:
         bars = ax.bar(x, [float(e) for e in exact], color=COLOURS["exact"], alpha=0.85, label="exact")
-        ax.bar_label(bars, labels=[fraction_text(e) if e else "" for e in exact], label_type="center", color="white",
+        ax.bar_label(bars, labels=[bar_label_text(e) for e in exact], label_type="center", color="white",
                      fontsize=11, fontweight="bold")
     vals = np.array([e.value for e in estimates])
     low = vals - np.array([e.low for e in estimates])
     high = np.array([e.high for e in estimates]) - vals
     n = estimates[0].n if estimates else 0
-    ax.errorbar(x, vals, yerr=[low, high], fmt="o", color=COLOURS["simulated"], ecolor="#1a1a1a", capsize=5,
-                markeredgecolor="#1a1a1a",
-                label=f"simulated\n({n:,} each,\n95% intervals)")
+    ax.errorbar(x, vals, yerr=[low, high] if error_bars else None, fmt="o", color=COLOURS["simulated"], ecolor="#1a1a1a",
+                capsize=5, markeredgecolor="#1a1a1a",
+                label=f"simulated\n({n:,} each" + (",\n95% intervals)" if error_bars else ")"))
     ax.set_xticks(x, list(labels))
     ax.set_ylabel(ylabel)
     ax.set_xlabel(xlabel)
@@ -133,8 +158,9 @@ def plot_running_rates(table, by: str = "protagonist", *, title: str = "", confi
         label = f"{key} ({'★' * int(g['stars'].iloc[0])})" if "stars" in g else str(key)
         ax.plot(n, rate, color=colour, lw=1.5, label=label)
         last = rate[-1]
-        half = z * np.sqrt(last * (1 - last) / len(won))
-        ax.errorbar([len(won) * (1.06 + 0.07 * i)], [last], yerr=[[half], [half]], fmt="o", color=colour, capsize=4, ms=4)
+        low, high = stats.wilson_interval(int(won.sum()), len(won), z=z)
+        ax.errorbar([len(won) * (1.06 + 0.07 * i)], [last], yerr=[[last - low], [high - last]], fmt="o", color=colour,
+                    capsize=4, ms=4)
     ax.set_xscale("log")
     ax.set_xlabel("games played (log scale); the bars at the right are 95% intervals")
     ax.set_ylabel("win rate so far")

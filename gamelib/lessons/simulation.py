@@ -9,14 +9,7 @@ from gamelib.agents import Agent, RandomAgent
 from gamelib.core.errors import GamelibError
 from gamelib.core.rng import derive_seed
 
-# ---- simulation with a progress bar ---------------------------------------------------------
-
-def progress(iterable: Iterable, total: int | None = None, desc: str = "", enabled: bool = True):
-    """A tqdm progress bar (the notebook's widget one in Jupyter and Voilà), gone when done."""
-    from tqdm.auto import tqdm
-
-    return tqdm(iterable, total=total, desc=desc, leave=False, disable=not enabled)
-
+from .progress import progress  # a text line, not a widget bar (see .progress); the lessons' modules import it here
 
 def in_batches(simulate: Callable[[int, int], Any], n: int, *, seed: int = 0, batch: int = 100_000,
                desc: str = "draws", show_progress: bool = True):
@@ -135,10 +128,12 @@ def compare_protagonists(n_games: int, *, strategy: str = "heuristic", seed: int
         executor = own = ProcessPoolExecutor(max_workers=max(1, min(os.cpu_count() or 1, 8)))
     try:
         tables = []
-        for game in games:
+        # one progress line over the Protagonists, not gamelib.simulate's widget bar (see .progress)
+        for game in progress(games, total=len(games), desc=f"{strategy}: Protagonists played",
+                             enabled=show_progress):
             name = game.protagonist.name
             t = gamelib.simulate(game, agents[strategy](), n_games, seed=derive_seed(seed, PROTAGONISTS.index(name)),
-                                 executor=executor or "serial", progress=show_progress)
+                                 executor=executor or "serial", progress=False)
             t["protagonist"] = name
             t["stars"] = game.protagonist.stars
             t["strategy"] = strategy

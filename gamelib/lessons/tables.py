@@ -92,3 +92,45 @@ def compare_predictions(guesses: Mapping[str, Any], answers: Mapping[str, Any]):
             approx = f"{float(exact):.4f}"
         rows.append({"question": question, "your guess": shown, "answer": exact_s, "≈": approx, "verdict": verdict})
     return pd.DataFrame(rows).set_index("question")
+
+
+# ---- for a first course (lessons 1, 2 and 4): no standard errors, no intervals yet -------------------
+
+def usual_difference(est: Estimate) -> float:
+    """How far a simulation of ``est.n`` trials usually lands from the truth: about twice its
+    typical error (what lesson 3 will call 1.96 standard errors), said without the words."""
+    return 2 * est.se if est.se else 1 / est.n
+
+
+def first_course_table(rows: Sequence[tuple[str, Any, Estimate]]):
+    """Exact and simulated answers side by side, their difference, and whether that difference is
+    as small as that many trials usually give (a pandas table)."""
+    import pandas as pd
+
+    out = []
+    for what, exact, est in rows:
+        diff = abs(est.value - float(exact))
+        usual = usual_difference(est)
+        out.append({
+            "question": what,
+            "exact": fraction_text(exact) if isinstance(exact, Fraction) else f"{float(exact):.4f}",
+            "exact ≈": f"{float(exact):.4f}",
+            "simulated": f"{est.value:.4f}",
+            "difference": f"{diff:.4f}",
+            "trials": f"{est.n:,}",
+            "usual for that many trials?": "yes" if diff <= usual else "no, larger",
+        })
+    return pd.DataFrame(out).set_index("question")
+
+
+def first_course_sentence(rows: Sequence[tuple[str, Any, Estimate]]) -> str:
+    """The table in words a first course has: 'within 0.003 of the exact value, as expected for
+    10,000 trials'."""
+    parts = []
+    for what, exact, est in rows:
+        diff = abs(est.value - float(exact))
+        usual = usual_difference(est)
+        verdict = "as expected" if diff <= usual else "more than usual, which happens now and then"
+        parts.append(f"{what}: within {diff:.3f} of the exact value, {verdict} for {est.n:,} trials "
+                     f"(differences up to about {usual:.3f} are usual)")
+    return "; ".join(parts) + "."

@@ -11,13 +11,15 @@ from typing import Any
 
 from gamelib.core.errors import GamelibError
 
+from .numbers import AnswerError, decimals_of, is_big, read_number, readable
+
 # ---- words --------------------------------------------------------------------------------
 
 
 def fraction_text(x: Any) -> str:
-    """5/6, 1, 0: a Fraction as people write it."""
-    q = Fraction(x)
-    return str(q.numerator) if q.denominator == 1 else f"{q.numerator}/{q.denominator}"
+    """5/6, 1, 0: a Fraction as people write it; one with more than six digits above or below
+    the bar as a decimal (``numbers.readable``; ``numbers.exact_html`` offers its fraction)."""
+    return readable(x)
 
 
 def pct(x: float, digits: int = 1) -> str:
@@ -25,9 +27,13 @@ def pct(x: float, digits: int = 1) -> str:
 
 
 def exact_text(x: Any, digits: int = 4) -> str:
-    """'5/6 ≈ 0.8333' (or just '1' when the fraction is whole)."""
+    """'5/6 ≈ 0.8333' (or just '1' when the fraction is whole, '≈ 0.289032' when it is too long)."""
     q = Fraction(x)
-    return fraction_text(q) if q.denominator == 1 else f"{fraction_text(q)} ≈ {float(q):.{digits}f}"
+    if q.denominator == 1:
+        return readable(q)
+    if is_big(q):
+        return f"≈ {readable(q)}"
+    return f"{readable(q)} ≈ {float(q):.{digits}f}"
 
 
 def say(text: str) -> Any:
@@ -116,73 +122,101 @@ class Feedback:
 
 
 def parse_answer(answer: Any) -> Fraction | str | None:
-    """A student's answer: a number (Fraction, int, float, "5/6", "0.83", "83%") as a Fraction,
-    any other text as lower-case words, None or ... for "not answered yet"."""
+    """A student's answer: a number or a simple sum (``5/6``, ``0.83``, ``83%``, ``1/4*1/2``,
+    read exactly by ``numbers.read_number``) as a Fraction, any other text as lower-case words,
+    None or ... for "not answered yet"."""
     if answer is None or answer is Ellipsis:
         return None
     if isinstance(answer, bool):
         return str(answer).lower()
-    if isinstance(answer, (int, Fraction)):
-        return Fraction(answer)
-    if isinstance(answer, float):
-        return Fraction(answer).limit_denominator(10 ** 9)
-    text = str(answer).strip().lower().replace(",", ".").replace(" ", "")
     try:
-        if text.endswith("%"):
-            return Fraction(text[:-1]) / 100
-        return Fraction(text)
-    except (ValueError, ZeroDivisionError):
+        return read_number(answer)
+    except AnswerError:
         return " ".join(str(answer).strip().lower().split())
+
+
+RULE = ("Fractions and sums such as 1/4*1/2 are checked exactly; a decimal counts when it is the answer "
+        "rounded to the decimals you give, with at least two significant digits.")
 
 
 class Exercise:
     """A question with a checked answer and a hidden worked solution.
 
-    ``answer`` is exact (a Fraction or an int) or a word (a choice). A number is accepted when
-    it is within ``tolerance`` of the answer (default: exact for whole numbers, 0.005 otherwise,
-    so 0.83 is accepted for 5/6). ``mistakes`` maps usual wrong answers to what went wrong;
-    ``hint`` is said for any other wrong answer; ``worked`` is the solution (Markdown).
+    ``answer`` is exact (a Fraction or an int) or a word (a choice; ``names`` maps each choice
+    to its full name, so "blue" and "b" are both read as "b"). Fractions, whole numbers and sums
+    are checked exactly; a decimal is accepted when it is the answer rounded to the decimals it
+    was given with, at least two significant digits (0.13 and 0.125 for 1/8, not 0.123 nor 0.1).
+    ``tolerance`` (stated in the feedback) is for answers that are themselves approximations.
+    ``mistakes`` maps usual wrong answers to what went wrong; ``hint`` is said for any other
+    wrong answer; ``worked`` is the solution (Markdown).
 
     In a notebook: ``exercise.check(answer)`` says whether ``answer`` is right; with ``...`` it
     shows an answer box instead (which also works in Voilà, where there is no code to edit);
     ``exercise.solution`` is the worked solution, closed until clicked."""
 
     def __init__(self, label: str, answer: Any, *, hint: str = "", mistakes: Mapping[Any, str] | None = None,
-                 tolerance: float | None = None, explain: str = "", worked: str = "", digits: int | None = None):
+                 tolerance: float | None = None, explain: str = "", worked: str = "", digits: int | None = None,
+                 names: Mapping[str, str] | None = None):
         self.label = label
         self.digits = digits  # show numbers as decimals with this many digits (an answer that is no fraction)
-        self.answer = parse_answer(answer)
+        self.names = {k.lower(): v.lower() for k, v in (names or {}).items()}
+        self.answer = self._read(answer)
         if self.answer is None:
             raise GamelibError(f"exercise {label!r} needs an answer")
         self.hint = hint
         self.explain = explain
         self.worked = worked
-        self.mistakes = [(parse_answer(k), v) for k, v in (mistakes or {}).items()]
-        if tolerance is None:
-            whole = isinstance(self.answer, Fraction) and self.answer.denominator == 1
-            tolerance = 0 if whole else 0.005
-        self.tolerance = float(tolerance)
+        self.mistakes = [(self._read(k), v) for k, v in (mistakes or {}).items()]
+        self.tolerance = None if tolerance is None else float(tolerance)
 
     def __repr__(self) -> str:
         return f"<Exercise {self.label!r}>"
 
     @property
+    def rule(self) -> str:
+        """How answers are checked, in words (shown with the answer box)."""
+        if self.tolerance is not None:
+            return f"Answers within ±{self.tolerance:g} of the answer are accepted (it is itself an approximation)."
+        if isinstance(self.answer, Fraction):
+            return RULE
+        choices = ", ".join(f"{k} ({v})" for k, v in self.names.items())
+        return f"Type the letter or the name: {choices}." if choices else "Type a word."
+
+    def _read(self, answer: Any) -> Fraction | str | None:
+        given = parse_answer(answer)
+        if isinstance(given, str) and self.names:
+            for key, name in self.names.items():
+                if given in (key, name):
+                    return key
+        return given
+
+    @property
     def solution(self) -> "Solution":
         return Solution(f"{self.label}: worked solution", self.worked or "No worked solution was written for this one.")
 
-    def _close(self, a: Any, b: Any) -> bool:
-        if isinstance(a, Fraction) and isinstance(b, Fraction):
-            return a == b or abs(float(a) - float(b)) <= self.tolerance + 1e-12
-        return a == b
+    def _close(self, raw: Any, a: Any, b: Any) -> bool:
+        """Whether the typed ``raw`` (read as ``a``) counts as ``b``."""
+        if not (isinstance(a, Fraction) and isinstance(b, Fraction)):
+            return a == b
+        if a == b:
+            return True
+        if self.tolerance is not None:
+            return abs(a - b) <= Fraction(self.tolerance) + Fraction(1, 10 ** 12)
+        d = decimals_of(raw)
+        if d is None or b == 0:
+            return False
+        step = Fraction(1, 10 ** d)
+        # rounded to the decimals given, and those decimals carry at least two significant digits
+        return abs(a - b) <= step / 2 and step <= abs(b) / 10
 
     def feedback(self, answer: Any) -> Feedback:
         """The verdict on ``answer``, in words."""
-        given = parse_answer(answer)
+        given = self._read(answer)
         if given is None:
             return Feedback(False, f"{self.label}: write your answer in place of `...` and run the cell again, "
                                    "or type it in the box and press Check.")
         shown = self._text(answer, given)
-        if self._close(given, self.answer):
+        if self._close(answer, given, self.answer):
             exact = ""
             if isinstance(self.answer, Fraction) and given != self.answer:
                 if self.digits is None:
@@ -192,21 +226,24 @@ class Exercise:
             more = f" {self.explain}" if self.explain else ""
             return Feedback(True, f"{self.label}: correct, {shown}{exact}.{more}", given)
         for wrong, why in self.mistakes:
-            if self._close(given, wrong):
+            if given == wrong or (isinstance(wrong, Fraction) and self._close(answer, given, wrong)):
                 return Feedback(False, f"{self.label}: not yet. {shown} is a common answer, but {why}", given)
         if isinstance(self.answer, Fraction) and isinstance(given, Fraction):
             if not 0 <= given <= 1 and 0 <= self.answer <= 1:
                 side = "not a probability: a probability lies between 0 and 1"
             else:
                 side = "too high" if given > self.answer else "too low"
+                d = decimals_of(answer)
+                if d is not None and abs(given - self.answer) < Fraction(1, 10 ** d):
+                    side += " (or rounded too far: give one more decimal, or the exact fraction)"
             return Feedback(False, f"{self.label}: not yet, {shown} is {side}. {self.hint}".strip(), given)
         return Feedback(False, f"{self.label}: not yet ({shown}). {self.hint}".strip(), given)
 
     def _text(self, answer: Any, given: Any) -> str:
         if not isinstance(given, Fraction):
-            return repr(given)
+            return repr(self.names.get(given, given))
         if isinstance(answer, str):
-            return answer.strip()
+            return answer.strip()[:40]
         if isinstance(answer, float) or (self.digits is not None and given.denominator != 1):
             return f"{float(given):g}"
         return fraction_text(given)
@@ -221,10 +258,10 @@ class Exercise:
         """A text box, a Check button and the feedback: the exercise without editing code."""
         import ipywidgets as w
 
-        text = w.Text(placeholder="your answer, e.g. 1/2 or 0.5", description=f"{self.label}:",
+        text = w.Text(placeholder="e.g. 1/2, 0.5 or 1/4*2", description=f"{self.label}:",
                       style={"description_width": "initial"}, layout=w.Layout(width="320px"))
         button = w.Button(description="Check", button_style="primary", layout=w.Layout(width="90px"))
-        said = w.HTML(Feedback(False, "Type your answer in the box and press Check.")._repr_html_())
+        said = w.HTML(Feedback(False, f"Type your answer in the box and press Check. {self.rule}")._repr_html_())
 
         def check(_: Any = None) -> None:
             if not text.value.strip():

@@ -37,10 +37,61 @@ def game(players: int = 4, max_rounds: int = 100):
     return gamelib.load("walk-the-plank", players=players, max_rounds=max_rounds)
 
 
-@lru_cache(maxsize=4)
-def solution(resolve: str = "random") -> wp.EndgameSolution:
-    """The lesson's endgame solved exactly (``wp.solve_endgame``; a second or two, then cached)."""
-    return wp.solve_endgame(ENDGAME, resolve)
+@lru_cache(maxsize=8)
+def solution(resolve: str = "random", unfinished: Fraction = Fraction(0)) -> wp.EndgameSolution:
+    """The lesson's endgame solved exactly (``wp.solve_endgame``; a second or two, then cached).
+    ``resolve="best"``: each rival makes the choices its cards leave as well as possible (the
+    rulebook lets the owner choose); ``"random"``: a coin decides (the engine's random player).
+    ``unfinished``: what a round after which the game goes on is worth to red (the modelling step
+    that replaces the rest of the game; 0 is the round limit's "nobody wins")."""
+    return wp.solve_endgame(ENDGAME, resolve, unfinished=Fraction(unfinished))
+
+
+def modelling_table(values=(Fraction(-1, 2), Fraction(0), Fraction(1, 2)), resolve: str = "best"):
+    """What the round-limit modelling step changes: for each value of an unfinished round, the
+    endgame's value and each programme the rivals' optimal mixes use, one per line (a narrow
+    pandas DataFrame: programme names are long)."""
+    import pandas as pd
+
+    rows = []
+    for u in values:
+        s = solution(resolve, Fraction(u))
+        for who, mix in (("red", s.row), ("blue", s.col)):
+            for prog, p in mix.items():
+                rows.append({"unfinished round worth": fraction_text(u), "value": fraction_text(s.value), "player": who,
+                             "chance": fraction_text(p), "programme": wp.programme_text(prog)})
+    return pd.DataFrame(rows).set_index(["unfinished round worth", "value", "player"])
+
+
+def seat_exercises() -> dict[int, Exercise]:
+    """Lesson 7: the chi-square statistic by hand, degrees of freedom (lesson 7's first edition's
+    exercises 1 and 2), and a sample size for one seat against the fair share."""
+    from types import SimpleNamespace
+
+    # exercises 1 and 2 need no endgame: a stand-in spares lesson 7 solving it
+    old = fairness_exercises(SimpleNamespace(row={}, value=Fraction(0)))
+    need = stats.games_needed_one_sample(0.25, 0.35)
+    third = Exercise(
+        "Exercise 3", need, tolerance=max(3, need // 50),
+        mistakes={stats.games_needed(0.35, 0.25): "that is the two-sample formula, for two rates both estimated; "
+                                                  "here 25% is known, so one sample does."},
+        hint="n = ((1.96 √(0.25 × 0.75) + 0.84 √(0.35 × 0.65)) / (0.35 − 0.25))².",
+        worked=f"With z = 1.96 for 95% confidence and 0.84 for 80% power: n = ((1.96 × √0.1875 + 0.84 × √0.2275) / "
+               f"0.10)² ≈ {((1.96 * 0.1875 ** 0.5 + 0.84 * 0.2275 ** 0.5) / 0.1) ** 2:.0f}; with the exact quantiles "
+               f"`stats.games_needed_one_sample(0.25, 0.35)` = **{need}** sole wins for that seat's test.")
+    return {1: old[1], 2: old[2], 3: third}
+
+
+def endgame_exercises(coin: wp.EndgameSolution) -> dict[int, Exercise]:
+    """Lesson 8: two 2 x 2 games by hand, and the value of the coin-toss model (lesson 7's
+    exercises 3 to 5, numbered 1 to 3)."""
+    old = fairness_exercises(coin)
+    out = {}
+    for new, k in enumerate((3, 4, 5), start=1):
+        ex = old[k]
+        ex.label = f"Exercise {new}"
+        out[new] = ex
+    return out
 
 
 def endgame_state(scenario: Mapping[str, Any] = ENDGAME, seed: int = 0):

@@ -10,7 +10,7 @@ from typing import Any
 from gamelib.core.errors import GamelibError
 from gamelib.probability.stats import Estimate
 
-from .text import exact_text
+from .numbers import exact_html, readable
 
 _TD = "padding:1px 8px;text-align:left"
 
@@ -20,7 +20,11 @@ def answers_html(title: str, exact: Any, est: Estimate, unit: str = "") -> str:
     lies inside it. ``exact=None`` for a question without a formula: only the estimate."""
     rows = []
     if exact is not None:
-        rows.append(f"<tr><td style='{_TD}'>exact</td><td style='{_TD}'><b>{html.escape(exact_text(exact))}</b>{unit}</td></tr>")
+        from fractions import Fraction
+
+        q = Fraction(exact)
+        approx = "" if q.denominator == 1 or readable(q) != f"{q.numerator}/{q.denominator}" else f" ≈ {float(q):.4f}"
+        rows.append(f"<tr><td style='{_TD}'>exact</td><td style='{_TD}'><b>{exact_html(q)}{approx}</b>{unit}</td></tr>")
     rows.append(f"<tr><td style='{_TD}'>simulated</td><td style='{_TD}'><b>{est.value:.4f}</b>{unit} "
                 f"(standard error {est.se:.4f}, {est.n:,} trials)</td></tr>")
     verdict = ""

@@ -76,7 +76,11 @@ def wilson_interval(successes: int, n: int, confidence: float = 0.95, *, z: floa
     denom = 1 + z * z / n
     centre = (p + z * z / (2 * n)) / denom
     half = z * sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    return max(0.0, centre - half), min(1.0, centre + half)
+    # At 0 or n successes one end is exactly 0 or 1 (centre and half-width cancel); in floating
+    # point it may come out as 0.9999999999999999, and the exact value 1 would fall "outside".
+    low = 0.0 if k == 0 else max(0.0, centre - half)
+    high = 1.0 if k == n else min(1.0, centre + half)
+    return low, high
 
 
 def normal_interval(estimate: float, se: float, confidence: float = 0.95) -> tuple[float, float]:
@@ -145,6 +149,87 @@ def two_proportion_test(wins1: int, n1: int, wins2: int, n2: int) -> tuple[float
     return z, 2 * _NORMAL.cdf(-abs(z))
 
 
+def games_needed_one_sample(p0: float, p1: float, confidence: float = 0.95, power: float = 0.8) -> int:
+    """Trials needed to tell a true rate ``p1`` from a KNOWN rate ``p0`` (one seat's share of the
+    sole wins against the fair 1/4) with a two-sided test at level 1 - ``confidence`` and the
+    given power: n = ((z_a sqrt(p0 (1 - p0)) + z_b sqrt(p1 (1 - p1))) / (p1 - p0))^2. About half
+    the two-sample ``games_needed``, which must also estimate the second rate."""
+    a = _check_rate("p0", p0)
+    b = _check_rate("p1", p1)
+    if a == b:
+        raise GamelibError(f"p0 and p1 are equal ({a}): no number of trials tells them apart")
+    _check_confidence(power, "power")
+    za = z_value(confidence)
+    zb = _NORMAL.inv_cdf(float(power))
+    return ceil(((za * sqrt(a * (1 - a)) + zb * sqrt(b * (1 - b))) / (b - a)) ** 2 - 1e-9)
+
+
+def chi2_ppf(q: float, df: int) -> float:
+    """The chi-square quantile: the x with P(chi-square <= x) = ``q`` (bisection on ``chi2_sf``)."""
+    _check_confidence(q, "q")
+    lo, hi = 0.0, 1.0
+    while chi2_sf(hi, df) > 1 - q:
+        hi *= 2
+    for _ in range(200):
+        mid = (lo + hi) / 2
+        if chi2_sf(mid, df) > 1 - q:
+            lo = mid
+        else:
+            hi = mid
+    return (lo + hi) / 2
+
+
+def noncentral_chi2_sf(x: float, df: int, nc: float) -> float:
+    """P(noncentral chi-square >= ``x``): a Poisson(nc / 2) mixture of central chi-squares."""
+    if nc < 0:
+        raise GamelibError(f"the noncentrality must be >= 0, got {nc!r}")
+    total, j, weight = 0.0, 0, exp(-nc / 2)
+    while True:
+        total += weight * chi2_sf(x, df + 2 * j)
+        j += 1
+        weight *= (nc / 2) / j
+        if j > nc / 2 + 10 and weight < 1e-16:
+            return min(1.0, total)
+
+
+def chi_square_trials_needed(p0: Sequence[float], p1: Sequence[float], confidence: float = 0.95,
+                             power: float = 0.8) -> int:
+    """Trials needed for the chi-square goodness-of-fit test at level 1 - ``confidence`` to reject
+    the shares ``p0`` with the given power when the true shares are ``p1``: the smallest n whose
+    noncentrality n * sum((p1 - p0)^2 / p0) reaches the power (Cohen's method)."""
+    if len(p0) != len(p1) or len(p0) < 2:
+        raise GamelibError("p0 and p1 must be two lists of at least two shares, of the same length")
+    w2 = sum((float(b) - float(a)) ** 2 / float(a) for a, b in zip(p0, p1))
+    if w2 == 0:
+        raise GamelibError("p0 and p1 are equal: no number of trials tells them apart")
+    _check_confidence(power, "power")
+    df = len(p0) - 1
+    cut = chi2_ppf(_check_confidence(confidence), df)
+    lo, hi = 0.0, 1.0
+    while noncentral_chi2_sf(cut, df, hi) < power:
+        hi *= 2
+    for _ in range(100):
+        mid = (lo + hi) / 2
+        if noncentral_chi2_sf(cut, df, mid) < power:
+            lo = mid
+        else:
+            hi = mid
+    return ceil(hi / w2 - 1e-9)
+
+
+def paired_test(only_first: int, only_second: int) -> tuple[float, float]:
+    """McNemar's test for paired trials (the same deals played two ways): (z, two-sided p-value)
+    from the pairs won only the first way and only the second way (continuity-corrected)."""
+    _check_count("only_first", only_first)
+    _check_count("only_second", only_second)
+    d = only_first + only_second
+    if d == 0:
+        return 0.0, 1.0
+    z = (abs(only_first - only_second) - 1) / sqrt(d)
+    z = max(z, 0.0) * (1 if only_first >= only_second else -1)
+    return z, 2 * _NORMAL.cdf(-abs(z))
+
+
 @dataclass(frozen=True)
 class Estimate:
     """A simulated number with its uncertainty: ``value`` +- ``se``, ``low``..``high`` the
@@ -158,6 +243,8 @@ class Estimate:
     confidence: float = 0.95
 
     def contains(self, x: float | Fraction) -> bool:
+        """Whether ``x`` lies in the interval; the ends count as inside (the Wilson interval's
+        ends at 0 and n successes are exactly 0 and 1)."""
         return self.low <= float(x) <= self.high
 
     def within(self, x: float | Fraction, k: float = 4.0) -> bool:
@@ -239,7 +326,7 @@ def chi2_sf(x: float, df: int) -> float:
 
 
 __all__ = [
-    "chi2_sf",
+    "chi2_ppf", "chi2_sf", "chi_square_trials_needed", "games_needed_one_sample", "noncentral_chi2_sf", "paired_test",
     "Estimate", "estimate_mean", "estimate_rate", "games_for_margin", "games_needed", "normal_interval",
     "power_of_comparison", "reconcile", "standard_error", "standard_error_of_mean", "two_proportion_test",
     "wilson_interval", "z_value",

@@ -268,32 +268,37 @@ def reveal_order(game: Endgame, progs: Mapping[int, Programme]) -> tuple[tuple[i
     return tuple(out)
 
 
-def round_value(game: Endgame, progs: Mapping[int, Programme], resolve: str = "best") -> Fraction:
+def round_value(game: Endgame, progs: Mapping[int, Programme], resolve: str = "best",
+                unfinished: Fraction = Fraction(0)) -> Fraction:
     """The first rival's payoff (+1, -1, 0: see the module's docstring) when the round is played with
-    these programmes (seat -> programme), exactly; choices made as ``resolve`` says."""
+    these programmes (seat -> programme), exactly; choices made as ``resolve`` says. A round after
+    which the game goes on scores ``unfinished`` (0 by default: the round limit's "nobody wins"; a
+    lesson varies it to show what that modelling step changes)."""
     if resolve not in ("best", "random"):
         raise GamelibError(f"resolve must be 'best' or 'random', got {resolve!r}")
     a, b = game.rivals
     board = (game.counts, game.planks)
-    return Fraction(_play(board, reveal_order(game, progs), frozenset(game.ghosts), a, b, resolve, _over(game.counts)))
+    return Fraction(_play(board, reveal_order(game, progs), frozenset(game.ghosts), a, b, resolve, _over(game.counts),
+                          Fraction(unfinished)))
 
 
 @lru_cache(maxsize=None)
-def _play(board: Board, reveals: tuple, ghosts: frozenset, a: int, b: int, resolve: str, final: bool) -> Fraction:
+def _play(board: Board, reveals: tuple, ghosts: frozenset, a: int, b: int, resolve: str, final: bool,
+          unfinished: Fraction = Fraction(0)) -> Fraction:
     counts = board[0]
     if not reveals:
         if not final:
-            return 0  # no end condition this round: nobody wins (scored on this round only)
+            return unfinished  # no end condition this round: scored on this round only (0: nobody wins)
         return (sum(counts[a]) > 0) - (sum(counts[b]) > 0)
     (seat, effect, slot), rest = reveals[0], reveals[1:]
     ghost = seat in ghosts
     if not ghost and not sum(counts[seat]):
-        return _play(board, rest, ghosts, a, b, resolve, final)  # eliminated: its cards go back unplayed
+        return _play(board, rest, ghosts, a, b, resolve, final, unfinished)  # eliminated: its cards go back unplayed
     outs = _options(board, seat, ghost, effect, slot)
     if len(outs) <= 1:
         o = outs[0] if outs else board
-        return _play(o, rest, ghosts, a, b, resolve, final or _over(o[0]))
-    vals = [_play(o, rest, ghosts, a, b, resolve, final or _over(o[0])) for o in outs]
+        return _play(o, rest, ghosts, a, b, resolve, final or _over(o[0]), unfinished)
+    vals = [_play(o, rest, ghosts, a, b, resolve, final or _over(o[0]), unfinished) for o in outs]
     if ghost or resolve == "random" or seat not in (a, b):
         return Fraction(sum(vals), 1) / len(vals)
     return max(vals) if seat == a else min(vals)
@@ -305,11 +310,12 @@ def ghost_programmes(game: Endgame) -> list[dict[int, Programme]]:
     return [dict(c) for c in itertools.product(*per)] if per else [{}]
 
 
-def payoff(game: Endgame, row: Programme, col: Programme, resolve: str = "best") -> Fraction:
+def payoff(game: Endgame, row: Programme, col: Programme, resolve: str = "best",
+           unfinished: Fraction = Fraction(0)) -> Fraction:
     """The first rival's expected payoff for one pair of programmes, averaged over the Ghosts'."""
     a, b = game.rivals
     gs = ghost_programmes(game)
-    return sum((round_value(game, {a: row, b: col, **g}, resolve) for g in gs), Fraction(0)) / len(gs)
+    return sum((round_value(game, {a: row, b: col, **g}, resolve, unfinished) for g in gs), Fraction(0)) / len(gs)
 
 
 @dataclass(frozen=True)
@@ -557,7 +563,8 @@ class EndgameSolution:
 
 
 def solve_endgame(game: Endgame | Mapping[str, Any], resolve: str = "best", max_rounds: int = 60, *,
-                  rows: Sequence[Programme] | None = None, cols: Sequence[Programme] | None = None) -> EndgameSolution:
+                  rows: Sequence[Programme] | None = None, cols: Sequence[Programme] | None = None,
+                  unfinished: Fraction = Fraction(0)) -> EndgameSolution:
     """The endgame's value and optimal mixed programmes, exactly, without filling the whole
     payoff matrix (tens of thousands of rounds): start from one programme each, solve the small
     game, add each rival's best reply to the other's mix, computed against EVERY programme, and
@@ -571,7 +578,7 @@ def solve_endgame(game: Endgame | Mapping[str, Any], resolve: str = "best", max_
 
     def entry(r: Programme, c: Programme) -> Fraction:
         if (r, c) not in memo:
-            memo[r, c] = payoff(g, r, c, resolve)
+            memo[r, c] = payoff(g, r, c, resolve, Fraction(unfinished))
         return memo[r, c]
 
     R, C = [rows[0]], [cols[0]]

@@ -133,12 +133,12 @@ def virus_deck_exercises() -> dict[int, Exercise]:
     a = dl.hypergeom_at_least_one(55, 4, 3)
     b = dl.hypergeom_at_least_one(55, 8, 3)
     return {
-        1: Exercise("Exercise 1", p1, tolerance=0.002,
+        1: Exercise("Exercise 1", p1,
                     mistakes={Fraction(1, 8): "there were 8 fives in the box, but 2 are in the discards: count what is LEFT.",
                               Fraction(6, 70): "the deck no longer holds 70 cards: count the 50 that are left."},
                     hint="Good cards left over cards left.",
                     worked=f"Six 5s are left among the 50 cards, all equally likely to be on top: **{fraction_text(p1)}**."),
-        2: Exercise("Exercise 2", hit2, tolerance=0.001,
+        2: Exercise("Exercise 2", hit2,
                     mistakes={binom: "that is the binomial answer, as if the first card went back before the second.",
                               Fraction(12, 50): "6/50 + 6/50 counts twice the trials in which both cards are 5s.",
                               miss2: "that is the chance of NO 5: take the complement."},
@@ -146,12 +146,12 @@ def virus_deck_exercises() -> dict[int, Exercise]:
                     worked=f"P(no 5) = 44/50 × 43/49 = {fraction_text(miss2)}, so P(at least one 5) = 1 − "
                            f"{fraction_text(miss2)} = **{fraction_text(hit2)}** ≈ {float(hit2):.4f}. The second card "
                            "comes from 49 cards, not 50: that is drawing without replacement."),
-        3: Exercise("Exercise 3", binom, tolerance=0.001,
+        3: Exercise("Exercise 3", binom,
                     mistakes={hit2: "that is the exact answer without replacement; the question asks for the shortcut."},
                     hint="With replacement each card misses with 44/50, whatever came before.",
                     worked=f"1 − (44/50)² = **{fraction_text(binom)}** ≈ {float(binom):.4f}, a little below the exact "
                            f"{float(hit2):.4f}: putting the card back lets the same miss come twice."),
-        4: Exercise("Exercise 4", "b",
+        4: Exercise("Exercise 4", "b", names={"a": "yellow", "b": "blue"},
                     mistakes={"a": "yellow waited longer, but waiting does not help: what counts is what is left in the deck."},
                     hint="Compare the cards each would add that are still in the deck, not the turns waited.",
                     worked=f"Yellow needs a 6 and four of the 6s are already in the discard pile: 4 good cards in 55, "

@@ -33,7 +33,7 @@ def waiting_exercises() -> dict[int, Exercise]:
                     worked=f"The 68 other cards fall into 3 gaps (before, between, after) of expected size 68/3 each; "
                            f"the first Radio Contact comes after the first gap: 68/3 + 1 = **{fraction_text(first)}** "
                            f"≈ {float(first):.2f} cards, the formula (N + 1)/3."),
-        3: Exercise("Exercise 3", both_half, tolerance=0.001,
+        3: Exercise("Exercise 3", both_half,
                     mistakes={Fraction(1, 4): "(1/2)² treats the two positions as independent; the second card has "
                                               "only 34 good places out of 69."},
                     hint="Choose the 2 positions of the Radio Contacts among 70: how many pairs lie in the top 35?",
