@@ -1,0 +1,116 @@
+"""The agents a page offers, with what each costs per decision (issue 22, point 8).
+
+``gamelib.agents_for(game)`` lists the rules' own agents (random, heuristic). A page offers every
+agent the package has: those, plus ISMCTS for every game and, where the game has one, its search
+agents (``gamelib.strategy``). Agents are named by import path and loaded on first use, so a page
+that never picks ISMCTS never imports it, and the rules never import the strategy package.
+
+The costs are CPU time per decision measured on the classroom server (2 shared cores) with
+``python -m gamelib.widgets.agents_menu``, which plays a few seeded games with each agent and
+prints the figures; the menus show them so a teacher knows which agent makes a class wait."""
+from __future__ import annotations
+
+import importlib
+import time
+from typing import Any
+
+from ..agents import Agent, RandomAgent, agents_for
+
+#: ISMCTS in a page: fewer playouts than the library's default (200), so a decision stays near a
+#: second on the shared server; ``Stepper.seat_agents`` can be replaced for stronger play.
+PAGE_PLAYOUTS = 60
+
+#: agents beyond the rules' own: name -> (import path, keyword arguments), per game (None: all)
+EXTRA: dict[str | None, dict[str, tuple[str, dict[str, Any]]]] = {
+    None: {"ismcts": ("gamelib.strategy.ismcts:ISMCTSAgent", {"playouts": PAGE_PLAYOUTS, "rollout": "heuristic"})},
+    "walking-deck": {
+        "search": ("gamelib.strategy.search:JourneySearchAgent", {}),
+        "best-interrogation": ("gamelib.strategy.search:BestInterrogationAgent", {"play_nodes": 200_000}),
+    },
+}
+
+#: what each agent is, in a few words
+ABOUT = {
+    "random": "random",
+    "heuristic": "rules of thumb",
+    "ismcts": f"tree search, {PAGE_PLAYOUTS} playouts",
+    "search": "looks ahead over sampled piles",
+    "best-interrogation": "heuristic, then exact Interrogation",
+}
+
+#: measured CPU seconds per decision (mean over the decisions of two seeded games; the worst
+#: single decision in brackets), ``python -m gamelib.widgets.agents_menu``, 2026-12-03
+COST: dict[tuple[str, str], tuple[float, float]] = {}
+
+
+class _Named:
+    """A factory for an agent given by import path and settings (loaded on first call)."""
+
+    def __init__(self, name: str, path: str, kwargs: dict[str, Any]):
+        self.name, self.path, self.kwargs = name, path, kwargs
+
+    def __call__(self, seed: int = 0) -> Agent:
+        module, _, cls = self.path.partition(":")
+        return getattr(importlib.import_module(module), cls)(seed=seed, **self.kwargs)
+
+
+def page_agents(game: Any) -> dict[str, Any]:
+    """Every agent a page offers for ``game``: name -> a callable ``(seed=...) -> Agent``."""
+    out: dict[str, Any] = dict(agents_for(game))
+    for scope in (None, game.name):
+        for name, (path, kwargs) in EXTRA.get(scope, {}).items():
+            out.setdefault(name, _Named(name, path, kwargs))
+    return out
+
+
+def cost_text(game: str, name: str) -> str:
+    mean, worst = COST.get((game, name), (None, None))
+    if mean is None:
+        return ""
+    if mean < 0.01:
+        return "instant"
+    return f"about {mean:.1f} s a decision, up to {worst:.0f} s" if worst >= 2 else f"about {mean:.1f} s a decision"
+
+
+def menu_label(game: str, name: str) -> str:
+    """What a menu shows for agent ``name``: its name, what it is and what it costs."""
+    parts = [p for p in (ABOUT.get(name, ""), cost_text(game, name)) if p]
+    return f"{name} ({'; '.join(parts)})" if parts else name
+
+
+def menu_options(game: Any, names: list[str], person: str | None = None) -> list[tuple[str, str]]:
+    """(label, value) pairs for a Dropdown; ``person`` first when given."""
+    out = [(person, person)] if person else []
+    return out + [(menu_label(game.name, n), n) for n in names]
+
+
+def measure(games: dict[str, dict[str, Any]] | None = None, seeds: int = 2, decisions: int = 400) -> list[tuple]:
+    """CPU seconds per decision of every page agent: (game, agent, decisions, mean, worst)."""
+    import gamelib
+
+    games = games or {"walking-deck": {}, "walk-the-plank": {"players": 4}, "deadland": {"players": 4}}
+    rows = []
+    for name, options in games.items():
+        g = gamelib.load(name, **options)
+        for agent_name, make in page_agents(g).items():
+            total, n, worst = 0.0, 0, 0.0
+            for seed in range(seeds):
+                state, agent = g.new_state(seed=seed), make(seed=seed)
+                for _ in range(decisions):
+                    if state.is_over:
+                        break
+                    t = time.process_time()
+                    action = agent.choose(state)
+                    d = time.process_time() - t
+                    total, n, worst = total + d, n + 1, max(worst, d)
+                    state.apply(action)
+            rows.append((name, agent_name, n, total / max(n, 1), worst))
+    return rows
+
+
+if __name__ == "__main__":  # pragma: no cover - a measurement, printed
+    for game, agent, n, mean, worst in measure():
+        print(f"{game:15s} {agent:20s} {n:3d} decisions  mean {mean:7.3f} s  worst {worst:7.3f} s", flush=True)
+
+
+__all__ = ["page_agents", "menu_label", "menu_options", "cost_text", "measure", "RandomAgent"]
