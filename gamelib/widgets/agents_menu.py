@@ -84,12 +84,12 @@ def menu_options(game: Any, names: list[str], person: str | None = None) -> list
     return out + [(menu_label(game.name, n), n) for n in names]
 
 
-def measure(games: dict[str, dict[str, Any]] | None = None, seeds: int = 2, decisions: int = 400) -> list[tuple]:
-    """CPU seconds per decision of every page agent: (game, agent, decisions, mean, worst)."""
+def measure(games: dict[str, dict[str, Any]] | None = None, seeds: int = 2, decisions: int = 400):
+    """CPU seconds per decision of every page agent, one row at a time: (game, agent, decisions,
+    mean, worst), over whole games (at most ``decisions`` each) from seeds 0, 1, ..."""
     import gamelib
 
     games = games or {"walking-deck": {}, "walk-the-plank": {"players": 4}, "deadland": {"players": 4}}
-    rows = []
     for name, options in games.items():
         g = gamelib.load(name, **options)
         for agent_name, make in page_agents(g).items():
@@ -104,13 +104,19 @@ def measure(games: dict[str, dict[str, Any]] | None = None, seeds: int = 2, deci
                     d = time.process_time() - t
                     total, n, worst = total + d, n + 1, max(worst, d)
                     state.apply(action)
-            rows.append((name, agent_name, n, total / max(n, 1), worst))
-    return rows
+            yield (name, agent_name, n, total / max(n, 1), worst)
 
 
-if __name__ == "__main__":  # pragma: no cover - a measurement, printed
+def main() -> None:  # pragma: no cover - a measurement, printed
+    import os
+
+    print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores", flush=True)
     for game, agent, n, mean, worst in measure():
-        print(f"{game:15s} {agent:20s} {n:3d} decisions  mean {mean:7.3f} s  worst {worst:7.3f} s", flush=True)
+        print(f"{game:15s} {agent:20s} {n:4d} decisions  mean {mean:7.3f} s  worst {worst:7.3f} s", flush=True)
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main()
 
 
 __all__ = ["page_agents", "menu_label", "menu_options", "cost_text", "measure", "RandomAgent"]

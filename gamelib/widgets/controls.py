@@ -27,12 +27,16 @@ class SeedText(w.Text):
     value = traitlets.CUnicode("0", help="the seed, as text").tag(sync=True)
 
 
-def quote(text: object, limit: int = QUOTE_CHARS) -> str:
-    """``repr`` of a person's input, cut to its first ``limit`` characters (saying how long it was)."""
-    s = text if isinstance(text, str) else str(text)
-    if len(s) <= limit:
-        return repr(s)
-    return f"{s[:limit]!r}... ({len(s)} characters)"
+def quote(value: object, limit: int = QUOTE_CHARS) -> str:
+    """A person's input as words can show it: ``repr``, cut to its first ``limit`` characters
+    (saying how long it was), whatever it is (text, a number, something else)."""
+    if isinstance(value, str):
+        return repr(value) if len(value) <= limit else f"{value[:limit]!r}... ({len(value)} characters)"
+    try:
+        r = repr(value)
+    except Exception:  # noqa: BLE001 - e.g. an int too long to print: its type says enough
+        return f"a {type(value).__name__}"
+    return r if len(r) <= limit else f"{r[:limit]}... (a {type(value).__name__})"
 
 
 def parse_seed(text: object) -> int:

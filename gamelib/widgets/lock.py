@@ -89,6 +89,8 @@ class TeacherLock:
 
     def _unlock_now(self, code: object) -> None:
         self.lock_code.value = ""
+        if not self.locked:
+            raise GamelibError("the page is not locked")
         if not isinstance(code, str) or not hmac.compare_digest(_digest(code.strip()), self._lock_hash or b""):
             raise GamelibError("that is not the teacher's code: the page stays locked")
         self._lock_hash = None

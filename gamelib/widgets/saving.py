@@ -26,6 +26,9 @@ MAX_RECORD_CHARS = 2_000_000
 class Saving:
     def load_record(self, text: str) -> None:
         """Continue the game of a save record (as pasted by a person; refused in words if wrong)."""
+        if not isinstance(text, str):
+            self._user(lambda: _refuse(f"a save record is text (JSON), not {type(text).__name__}"))
+            return
         self.paste_widget.value = text
         self._user(self._load_now)
 
@@ -156,6 +159,10 @@ class Saving:
     def _set_export_link(self, link: str) -> None:
         if self.export_link.value != link:
             self.export_link.value = link
+
+
+def _refuse(message: str) -> None:
+    raise GamelibError(message)
 
 
 _TOO_DEEP = ("this is not a save record: it is nested too deeply to read (a save record is a flat list of "

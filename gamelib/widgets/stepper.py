@@ -45,6 +45,8 @@ from .timeline import Timeline
 #: bugs go to the server's log (with their traceback); the page gets one sentence
 logger = logging.getLogger("gamelib.widgets")
 
+#: a label longer than this is refused before the rules read it (no game's label comes close)
+MAX_LABEL_CHARS = 300
 #: Auto-play stops after this many decisions even if the game has not ended (a runaway guard).
 MAX_AUTOPLAY = 20_000
 
@@ -179,9 +181,9 @@ class Stepper(Building, Saving, TeacherLock):
     # ---- what a person can do -----------------------------------------------------------
     def click(self, label: str) -> None:
         """Take the decision labelled ``label`` at the moment on screen (what a button does)."""
-        if not isinstance(label, (str, Action)):
-            self._user(lambda: _raise(GamelibError(f"a decision is named by its label (text), not {quote(label)}; "
-                                                   f"the decisions now are: {', '.join(self.shown.legal_labels())}")))
+        if not isinstance(label, (str, Action)) or len(str(label)) > MAX_LABEL_CHARS:
+            self._user(lambda: _raise(GamelibError(f"{quote(label)} is not a decision: a decision is named by its "
+                                                   f"label; the decisions now are: {', '.join(self.shown.legal_labels())}")))
             return
         self._user(lambda: self._act(label))
 

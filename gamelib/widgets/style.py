@@ -9,7 +9,8 @@ The script (installed once per page from an ``<img onerror>``, since widgets' HT
 ``<script>``; no request leaves the page) does three things a kernel cannot:
 * one click, one decision: after a decision button is pressed, further presses are ignored
   until the page shows the result and a moment after (``CALM_MS``: a click that comes sooner
-  was aimed at the old buttons, not at new ones nobody has seen yet); the kernel refuses a
+  was aimed at the old buttons, not at new ones nobody has seen yet; a script's clicks, as in
+  tests and benchmarks, wait only for the result); the kernel refuses a
   click on an old decision's buttons too, in words;
 * a teacher's lock code given in the link (``?lock=...``) is taken out of the address bar;
 * the picture never shrinks between decisions of one game and layout (its box keeps the
@@ -127,15 +128,12 @@ CSS = """
 JS = r"""
 (function(){
  if (window.__glStepperJs) return; window.__glStepperJs = 1;
- var GUARDED = '.gl-action,.gl-step,.gl-undo,.gl-redo,.gl-curtain-ok,.gl-confirm-yes', CALM_MS = 400;
- try { var u = new URL(window.location.href);
-   if (u.searchParams.has('lock')) { u.searchParams.delete('lock');
-     window.history.replaceState(window.history.state, '', u.pathname + u.search + u.hash); } } catch (e) {}
+ var GUARDED = '.gl-action,.gl-step,.gl-undo,.gl-redo,.gl-curtain-ok,.gl-confirm-yes', CALM_MS = 350;
  document.addEventListener('click', function(ev){
    var b = ev.target && ev.target.closest ? ev.target.closest(GUARDED) : null;
    if (!b) return;
    var root = b.closest('.gl-stepper'); if (!root) return;
-   if (root.__glBusy || (root.__glCalm && performance.now() < root.__glCalm)) {
+   if (root.__glBusy || (ev.isTrusted && root.__glCalm && performance.now() < root.__glCalm)) {
      ev.stopImmediatePropagation(); ev.preventDefault(); return; }
    var status = root.querySelector('.gl-status'); if (!status) return;
    root.__glBusy = true; root.classList.add('gl-busy');
@@ -199,7 +197,13 @@ JS = r"""
      setInterval(check, 2000);
    });
  }
- function scan(){ document.querySelectorAll('.gl-stepper').forEach(keepHeight); }
+ function dropLock(){  /* the teacher's code leaves the address bar (checked again: the page's own
+   router may write the address back after the first look) */
+   try { var u = new window.URL(window.location.href);  /* (inside onerror, URL alone is document.URL) */
+     if (u.searchParams.has('lock')) { u.searchParams.delete('lock');
+       window.history.replaceState(window.history.state, '', u.pathname + u.search + u.hash); } } catch (e) {}
+ }
+ function scan(){ dropLock(); document.querySelectorAll('.gl-stepper').forEach(keepHeight); }
  scan(); setInterval(scan, 1000); watchKernel();
 })();
 """
