@@ -329,3 +329,41 @@ def test_old_buttons_are_closed_not_hidden():
             s.click(s.visible_labels()[0])
     live = set(map(id, s.action_buttons))
     assert all(b.comm is None for b in made if id(b) not in live)
+
+
+def test_the_seed_box_and_the_link_take_the_engines_range():
+    from gamelib.core import GamelibError
+    from gamelib.widgets.controls import parse_seed
+
+    assert parse_seed(" 18_446_744_073_709_551_615 ") == 2**64 - 1 and parse_seed("+7") == 7
+    for bad in ("-5", "-1", str(2**64), "--5", "5e3", "١٢"):
+        with pytest.raises(GamelibError, match="from 0 to 18446744073709551615"):
+            parse_seed(bad)
+
+
+def test_a_seed_the_game_itself_refuses_is_named_and_replaced(monkeypatch):
+    """The link's seed is also tried on the game before any page is built on it."""
+    from gamelib.core import GamelibError
+
+    game_type = type(gamelib.load("walking-deck"))
+    real = game_type.new_state
+
+    def picky(self, seed=0):
+        if seed == 77:
+            raise GamelibError("seed=77 is not one this game deals")
+        return real(self, seed=seed)
+
+    monkeypatch.setattr(game_type, "new_state", picky)
+    s = dashboard("walking-deck", "seed=77")
+    assert "seed=77 is not one this game deals; using seed 1 instead" in text(s.notice_widget.value)
+    assert s.state.seed == 1 and s.last_error is None
+
+
+def test_while_autoplay_runs_the_curtain_stays_down():
+    s = hot_seat()
+    while s.curtain_seat() is None:
+        s.click(s.visible_labels()[0])
+    s._autoplay = True  # (as while Auto-play runs in a live page)
+    assert s.curtain_seat() is None
+    s._autoplay = False
+    assert s.curtain_seat() == "blue"
