@@ -10,7 +10,8 @@ The script (installed once per page from an ``<img onerror>``, since widgets' HT
 * one click, one decision: after a decision button is pressed, further presses are ignored
   until the page shows the result and a moment after (``CALM_MS``: a click that comes sooner
   was aimed at the old buttons, not at new ones nobody has seen yet; a script's clicks, as in
-  tests and benchmarks, wait only for the result); the kernel refuses a
+  tests and benchmarks, wait only for the result; a test may lengthen it, ``window.__glCalmMs``);
+  the kernel refuses a
   click on an old decision's buttons too, in words;
 * a teacher's lock code given in the link (``?lock=...``) is taken out of the address bar;
 * the picture never shrinks between decisions of one game and layout (its box keeps the
@@ -137,7 +138,7 @@ JS = r"""
      ev.stopImmediatePropagation(); ev.preventDefault(); return; }
    var status = root.querySelector('.gl-status'); if (!status) return;
    root.__glBusy = true; root.classList.add('gl-busy');
-   var done = function(){ root.__glBusy = false; root.__glCalm = performance.now() + CALM_MS;
+   var done = function(){ root.__glBusy = false; root.__glCalm = performance.now() + (window.__glCalmMs || CALM_MS);
      root.classList.remove('gl-busy'); obs.disconnect(); clearTimeout(t); };
    var obs = new MutationObserver(done);
    obs.observe(status, {subtree:true, childList:true, characterData:true, attributes:true});
