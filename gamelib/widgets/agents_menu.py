@@ -73,19 +73,30 @@ def page_agents(game: Any) -> dict[str, Any]:
 
 
 def cost_text(game: str, name: str) -> str:
-    mean, worst = COST.get((game, name), (None, None))
+    """A decision's CPU time in a few characters: "instant", "40 ms", "0.2 s" ("" if unmeasured)."""
+    mean, _worst = COST.get((game, name), (None, None))
     if mean is None:
         return ""
     if mean < 0.01:
         return "instant"
-    typical = f"{mean * 1000:.0f} ms" if mean < 0.1 else f"{mean:.1f} s"
-    return f"about {typical} a decision, at most {worst:.1f} s"
+    return f"{mean * 1000:.0f} ms" if mean < 0.1 else f"{mean:.1f} s"
 
 
 def menu_label(game: str, name: str) -> str:
-    """What a menu shows for agent ``name``: its name, what it is and what it costs."""
-    parts = [p for p in (ABOUT.get(name, ""), cost_text(game, name)) if p]
-    return f"{name} ({'; '.join(parts)})" if parts else name
+    """What a menu shows for agent ``name``: its name and what a decision costs (short: a seat's
+    menu sits in a row of four); what it is goes in ``menu_tooltip``."""
+    cost = cost_text(game, name)
+    return f"{name} · {cost} a decision" if cost and cost != "instant" else (f"{name} · instant" if cost else name)
+
+
+def menu_tooltip(game: str, names: list[str]) -> str:
+    """Every agent of a menu in a few words, with its time per decision (typical, and the worst seen)."""
+    parts = []
+    for n in names:
+        mean, worst = COST.get((game, n), (None, None))
+        cost = "" if mean is None else (" (instant)" if mean < 0.01 else f" (about {cost_text(game, n)} a decision, at most {worst:.1f} s)")
+        parts.append(f"{n}: {ABOUT.get(n, 'an agent')}{cost}")
+    return "; ".join(parts)
 
 
 def menu_options(game: Any, names: list[str], person: str | None = None) -> list[tuple[str, str]]:
@@ -129,4 +140,4 @@ if __name__ == "__main__":  # pragma: no cover
     main()
 
 
-__all__ = ["page_agents", "menu_label", "menu_options", "cost_text", "measure", "RandomAgent"]
+__all__ = ["page_agents", "menu_label", "menu_options", "menu_tooltip", "cost_text", "measure", "RandomAgent"]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import ipywidgets as w
 
-from .agents_menu import menu_options
+from .agents_menu import menu_options, menu_tooltip
 from .controls import PERSON, SeedText, box, button, heading, show
 from ..strategy import walking_deck_solver as wds
 from .hint import HintPanel
@@ -42,7 +42,8 @@ class Building:
         self.new_button = button("New game", "gl-new", g(self._on_new), "start again with this seed and these options")
         names = list(self._agents())
         self.agent_widget = w.Dropdown(options=menu_options(self.game, names), value=agent, description="Agent",
-                                       tooltip="who decides for people's seats on Step and Auto-play",
+                                       tooltip="who decides for people's seats on Step and Auto-play. "
+                                               + menu_tooltip(self.game.name, names),
                                        style={"description_width": "initial"})
         self.agent_widget.add_class("gl-agent")
         self.agent_widget.observe(lambda _c: self._user(self._new_agents), names="value")
@@ -84,6 +85,7 @@ class Building:
                                           style={"description_width": "initial"}, continuous_update=False)
         self.pause_widget.add_class("gl-pause")
         self.seats_box = box([], "gl-seats")
+        self._build_lock_widgets()
         self._build_seats()
 
         self.history_widget = w.IntSlider(value=0, min=0, max=0, description="History", continuous_update=False,
@@ -149,7 +151,6 @@ class Building:
                             "gl-save", vertical=True)
         show(self.save_box, False)
 
-        self._build_lock_widgets()
         setup = box([*self.option_widgets.values(), self.seed_widget, self.new_button, self.agent_widget,
                      self.save_toggle, self.lock_box], "gl-setup")
         play = box([self.step_button, self.auto_button, self.stop_widget, self.undo_button, self.redo_button,
@@ -172,12 +173,16 @@ class Building:
             self.seats_box.children = ()
             show(self.seats_box, False)
             show(self.viewer_widget, False)
+            # no hot seat, no people to stop at: a teacher lock and "stop at people" mean nothing
+            show(self.lock_box, False)
+            show(self.stop_widget, False)
             return
-        options = menu_options(self.game, list(self._agents()), person=PERSON)
+        names = list(self._agents())
+        options = menu_options(self.game, names, person=PERSON)
         self.seat_widgets = {}
         for p in self.game.players:
             dd = w.Dropdown(options=options, value=self.seats[p], description=p, style={"description_width": "initial"},
-                            tooltip=f"who decides for {p}")
+                            tooltip=f"who decides for {p}: a person, or " + menu_tooltip(self.game.name, names))
             dd.add_class("gl-seat")
             dd.add_class(f"gl-seat-{p}")
             dd.observe(lambda c, p=p: None if self._syncing else self._user(lambda: self._set_seat(p, c["new"])),
@@ -186,6 +191,8 @@ class Building:
         self.seats_box.children = (heading("Seats"), *self.seat_widgets.values(), self.pause_widget)
         show(self.seats_box, True)
         show(self.viewer_widget, True)
+        show(self.lock_box, True)
+        show(self.stop_widget, True)
         self._syncing = True
         try:
             self.viewer_widget.options = list(self.game.players)

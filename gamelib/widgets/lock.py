@@ -114,6 +114,8 @@ class TeacherLock:
         if self.lock_state.value != text:
             self.lock_state.value = text
         show(self.lock_state, locked)
+        if locked:
+            show(self.lock_box, True)  # (hidden in a one-player game unless a lock was asked for)
 
     def _on_view(self, change: dict) -> None:
         """The view switch moved (in the page, or by code)."""

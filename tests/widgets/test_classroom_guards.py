@@ -295,7 +295,9 @@ def test_every_agent_of_the_package_is_in_the_menus_with_its_cost():
         want = {"random", "heuristic", "ismcts", *extra}
         assert set(s.agent_widget.options and [v for _, v in s.agent_widget.options]) == want
         labels = dict((v, k) for k, v in s.agent_widget.options)
-        assert "a decision" in labels["ismcts"] or "instant" in labels["ismcts"]
+        assert re.fullmatch(r"ismcts · [0-9.]+ (ms|s) a decision", labels["ismcts"]), labels["ismcts"]
+        assert labels["random"] == "random · instant"
+        assert "at most" in s.agent_widget.tooltip and "tree search" in s.agent_widget.tooltip
         for dd in s.seat_widgets.values():
             assert {v for _, v in dd.options} == want | {PERSON}
     s = dashboard("walk-the-plank", "blue=ismcts&pause=0")

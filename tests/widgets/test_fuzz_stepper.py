@@ -89,7 +89,7 @@ call = st.tuples(st.sampled_from(sorted(CALLS)), st.one_of(st.sampled_from(HOSTI
                                                             st.text(max_size=12)))
 
 
-@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(call, min_size=1, max_size=8))
 def test_random_sequences_of_calls_leave_a_working_page(calls):
     s = fresh()
