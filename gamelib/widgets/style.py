@@ -103,9 +103,9 @@ CSS = """
 .gl-stepper .gl-autoplay-stops{width:auto}
 .gl-stepper .gl-locked{color:#7a1010;font-weight:700}
 .gl-stepper .gl-lock-code input{width:8em}
-.gl-stepper .widget-label-basic,.gl-stepper .widget-label-basic span,.gl-stepper .widget-password input{font-size:var(--gl-font)}
-.gl-stepper .widget-password input{height:auto;min-height:30px}
-.gl-stepper.gl-large .widget-password input{min-height:40px}
+.gl-stepper .widget-label-basic,.gl-stepper .widget-label-basic span{font-size:var(--gl-font)}
+.gl-stepper .gl-lock-code input[type=password]{font-size:var(--gl-font);height:auto;min-height:30px}
+.gl-stepper.gl-large .gl-lock-code input[type=password]{min-height:40px}
 .gl-stepper .widget-label,.gl-stepper select,.gl-stepper input,.gl-stepper textarea,.gl-stepper .widget-toggle-button,
 .gl-stepper .widget-text input[type=text],.gl-stepper .widget-dropdown select,.gl-stepper .widget-readout,
 .gl-stepper .widget-inline-hbox .widget-label{font-size:var(--gl-font)}
