@@ -23,11 +23,8 @@ action labels, apply, at_ply, log, odds, views, outcome, agents_for, records).
 from __future__ import annotations
 
 import asyncio
-import logging
 from html import escape
 from typing import Any, Callable, Mapping, Sequence
-
-import ipywidgets as w
 
 from ..agents import Agent, RandomAgent
 from ..core import Action, Game, GamelibError, load
@@ -35,6 +32,7 @@ from ..core.rng import derive_seed
 from ..render import odds_for_display, render, render_generic
 from ..render.generic import seat_badge
 from .agents_menu import page_agents
+from .buttons import DecisionButtons, Guarded, logger
 from .controls import PERSON, parse_seed, quote, show
 from .layout import PLAYER_VIEW, TABLE_VIEW, Building
 from .lock import TeacherLock
@@ -42,16 +40,13 @@ from .panels import curtain_html, log_html, note_html, odds_html, status_html
 from .saving import MAX_RECORD_CHARS, Saving
 from .timeline import Timeline
 
-#: bugs go to the server's log (with their traceback); the page gets one sentence
-logger = logging.getLogger("gamelib.widgets")
-
 #: a label longer than this is refused before the rules read it (no game's label comes close)
 MAX_LABEL_CHARS = 300
 #: Auto-play stops after this many decisions even if the game has not ended (a runaway guard).
 MAX_AUTOPLAY = 20_000
 
 
-class Stepper(Building, Saving, TeacherLock):
+class Stepper(Building, Saving, TeacherLock, DecisionButtons, Guarded):
     """A game on screen. ``Stepper("walking-deck", seed=3)`` or ``Stepper(game_instance)``.
 
     ``seats``: ``{seat: "person" or an agent name}``; by default the first seat is a person and
@@ -289,13 +284,6 @@ class Stepper(Building, Saving, TeacherLock):
     @property
     def pause(self) -> float:
         return float(self.pause_widget.value)
-
-    @property
-    def action_buttons(self) -> list[w.Button]:
-        return self._buttons
-
-    def visible_labels(self) -> list[str]:
-        return [b.description for b in self._buttons]
 
     def curtain_seat(self) -> str | None:
         """The person the screen must be passed to before anything is shown, if any."""
@@ -554,47 +542,6 @@ class Stepper(Building, Saving, TeacherLock):
             self._task = None
             self._refresh_safely()
 
-    # ---- guard ----------------------------------------------------------------------------
-    def _user(self, fn: Callable[[], None]) -> None:
-        """A person's action: waiting agents give up, then it runs guarded, then agents may play."""
-        self._epoch += 1
-        self._notices = []
-        self._guard(fn, user=True)
-        self._kick()
-
-    def _guard(self, fn: Callable[[], None], user: bool = True) -> None:
-        """Run a callback; whatever goes wrong is shown in words, then the screen is refreshed."""
-        self._show_error(None)
-        try:
-            fn()
-        except GamelibError as exc:
-            self._show_error(str(exc))
-        except Exception as exc:  # noqa: BLE001 - a person must see a sentence, the log the rest
-            self._show_bug("That did not work", exc)
-        self._refresh_safely()
-
-    def _refresh_safely(self) -> None:
-        try:
-            self.refresh()
-        except Exception as exc:  # noqa: BLE001
-            self._show_bug("The game could not be drawn", exc)
-
-    def _show_bug(self, what: str, exc: BaseException) -> None:
-        """A bug: one short sentence on the page, the traceback in the server's log (a page must
-        never show a traceback or a server path)."""
-        seed = self.timeline.present.seed if hasattr(self, "timeline") else None
-        logger.error("%s: %s (game %s, seed %s)", what, type(exc).__name__, self.game.name, seed, exc_info=exc)
-        self._show_error(f"{what} (an unexpected {type(exc).__name__} in the program, not your fault). "
-                         "The details are in the server's log; Undo, or a new game, goes on from here.")
-
-    def _show_error(self, message: str | None) -> None:
-        self.last_error = message
-        if message is None:
-            if self.error_widget.value:
-                self.error_widget.value = ""
-            return
-        self.error_widget.value = f'<div class="gl-error-box" role="alert">{escape(message)}</div>'
-
     # ---- drawing --------------------------------------------------------------------------
     def _moment(self) -> tuple:
         tl = self.timeline
@@ -744,40 +691,6 @@ class Stepper(Building, Saving, TeacherLock):
 
     def _sync_confirm(self) -> None:
         show(self.confirm_box, self._confirm_action is not None)
-
-    def _set_actions(self, labels: list[str]) -> None:
-        """One set of buttons per decision on screen (a generation): built for it, closed when
-        it goes. A click meant for a decision already taken reaches a button of an old
-        generation and is refused, however late it arrives; and a seat's options never stay in
-        the page (hidden buttons are not kept) for the next person to find."""
-        key = (self._moment(), tuple(labels))
-        if key == self._buttons_for:
-            return
-        self._buttons_for = key
-        self._generation += 1
-        gen, old = self._generation, self._buttons
-        new = []
-        for label in labels:
-            b = w.Button(description=label, tooltip=label, layout=w.Layout(width="auto"))
-            b.add_class("gl-action")
-            b.on_click(lambda b, g=gen: self._on_button(g, b))
-            new.append(b)
-        self._buttons = new
-        self.actions_box.children = tuple(new)
-        for b in old:
-            b.layout.close()
-            b.close()  # the browser drops it: a late click on it reaches no one
-
-    def _on_button(self, generation: int, b: w.Button) -> None:
-        label = b.description
-        if generation != self._generation:
-            self._user(lambda: self._refuse_stale(label))
-        else:
-            self._user(lambda: self._act(label))
-
-    def _refuse_stale(self, label: str) -> None:
-        raise GamelibError(f"{label!r} was pressed for a decision already taken (or no longer shown), so it was "
-                           "not taken. The buttons now show the decisions open now.")
 
     # ---- display ------------------------------------------------------------------------
     def _repr_mimebundle_(self, **kwargs: Any):
