@@ -1,5 +1,6 @@
 """What a class can reach, in Chromium against the session's Voilà (issue 22): a double click
-70 ms apart takes one decision in each dashboard; links with a refused value (``?seed=-5``,
+70 ms apart takes one decision in Deadland and Walk the Plank (The Walking Deck's: test_classroom.py,
+same helpers); links with a refused value (``?seed=-5``,
 ``?players=99``, ``?blue=nobody``) open a game with a notice; in a hot-seat Walk the Plank game
 under the teacher lock, the curtain's button sits in its dark panel, no button of the last person
 stays in the page, the save panel of the next player's view holds none of the other seats'
@@ -78,33 +79,19 @@ def notices(page) -> str:
     return " ".join(page.locator(".gl-stepper .gl-notice").all_inner_texts())
 
 
-def test_the_walking_deck_negative_seed_and_a_double_click(voila, browser):
-    ctx, page = open_page(voila, browser, "the-walking-deck.ipynb", "seed=-5")
-    try:
-        page.locator(bb.ACTION).first.wait_for(state="visible", timeout=30_000)
-        words = notices(page)
-        assert "seed -5" in words and "from 0 to 18446744073709551615" in words, words
-        mirror = dashboard("walking-deck", "seed=-5")
-        assert page.locator(".gl-seed input").input_value() == str(mirror.state.seed) == "1"
-        for clicks in (double_click, double_click_on_a_fast_server):
-            before = status(page)
-            clicks(page)
-            one_decision(page, before)
-            assert page.locator(".gl-error-box").count() == 0  # the second click never reached the kernel
-        assert page.problems == []  # type: ignore[attr-defined]
-    finally:
-        ctx.close()
-
-
-def test_deadland_unknown_agent_and_a_double_click_in_the_table_view(voila, browser):
-    """In the table view every seat's buttons show: after red's decision, blue's buttons come up
-    where the mouse is (blue is an agent with a 5 s pause, so any second decision is a click)."""
-    query = "blue=nobody&view=table&pause=5&seed=2"
+def test_deadland_negative_seed_unknown_agent_and_a_double_click_in_the_table_view(voila, browser):
+    """``?seed=-5`` and ``?blue=nobody`` open a game with a notice each. In the table view every
+    seat's buttons show: after red's decision, blue's buttons come up where the mouse is (blue is
+    an agent with a 5 s pause, so any second decision is a click). (The Walking Deck's double
+    clicks are in test_classroom.py, on its page.)"""
+    query = "seed=-5&blue=nobody&view=table&pause=5"
     ctx, page = open_page(voila, browser, "deadland.ipynb", query)
     try:
         page.locator(bb.ACTION).first.wait_for(state="visible", timeout=30_000)
         words = notices(page)
         assert "blue='nobody'" in words and "choose person or one of" in words and "ismcts" in words, words
+        assert "seed -5" in words and "from 0 to 18446744073709551615" in words, words
+        assert page.locator(".gl-seed input").input_value() == "1"
         assert status(page)["view"] == "table"
         for clicks in (double_click, double_click_on_a_fast_server):
             before = status(page)
