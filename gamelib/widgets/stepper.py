@@ -60,7 +60,8 @@ class Stepper(Building, Saving, TeacherLock, DecisionButtons, Guarded):
     deciding for people with the Agent menu's agent; in a one-player game, where ``human`` says).
     Testable without a browser: ``click(label)``, ``step()``, ``autoplay()``, ``undo()``,
     ``redo()``, ``new_game(seed)``, ``goto(ply)``, ``set_view(table=True)``, ``set_seat``,
-    ``confirm_seat()``, ``load_record(text)``, ``export_html()``."""
+    ``confirm_seat()``, ``load_record(text)``, ``export_html()``, ``lock(code)``, ``unlock(code)``. Each
+    refuses a wrong argument in words on the page (``last_error``) and changes nothing."""
 
     def __init__(
         self,
