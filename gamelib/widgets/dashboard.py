@@ -7,22 +7,31 @@ string, so a teacher can share a link to one game, seen one way:
     &protagonist=Boris  &players=5     any game option with a fixed set of values, or a number
     &blue=person  &green=heuristic     who plays a seat (person or an agent's name)
     &pause=1.5                         seconds between agents' decisions
+    &lock=4711                         a teacher's code: table view and "Seen by" stay closed
 
 Under Voila the query string reaches the kernel as ``QUERY_STRING``; with pre-started
 (preheated) kernels the notebook runs before anyone asks for the page, so it waits for the
 request first, as Voila's ``get_query_string`` does (``preheat.py`` says why not that one).
 Outside Voila (JupyterLab, nbval) there is no query string and the defaults apply. A wrong parameter never breaks the
-page: it is reported in words above the game, and its default is used."""
+page: every parameter is checked before the game is built (the seed and the options by building
+it, so nothing the engine would refuse gets through); a wrong one is reported in words above the
+game, and its default is used. Should the page still fail to build, the default game opens with
+a sentence saying so (the details go to the server's log, never to the page)."""
 from __future__ import annotations
 
+import logging
 from typing import Any, Mapping
 from urllib.parse import parse_qs
 
 from ..core import Game, GamelibError, load
 from ..core.registry import game_class
 from . import preheat
-from .controls import PERSON, parse_seed
+from .agents_menu import page_agents
+from .controls import PERSON, parse_seed, quote
+from .lock import check_code
 from .stepper import Stepper
+
+logger = logging.getLogger("gamelib.widgets")
 
 #: parameters Voila itself reads from the query string; not ours to complain about
 VOILA_PARAMETERS = {"theme", "template", "classic-tree", "voila-template", "token"}
@@ -42,7 +51,7 @@ def _flag(name: str, text: str) -> bool:
         return True
     if t in FALSE:
         return False
-    raise GamelibError(f"URL parameter {name}={text!r}: write 1 or 0")
+    raise GamelibError(f"URL parameter {name}={quote(text)}: write 1 or 0")
 
 
 def _option_value(game: str, spec: Any, text: str) -> Any:
@@ -50,7 +59,7 @@ def _option_value(game: str, spec: Any, text: str) -> Any:
         for c in spec.choices:
             if str(c) == text or (isinstance(c, str) and c.casefold() == text.casefold()):
                 return c
-        raise GamelibError(f"URL parameter {spec.name}={text!r} is not allowed; choose one of "
+        raise GamelibError(f"URL parameter {spec.name}={quote(text)} is not allowed; choose one of "
                            + ", ".join(str(c) for c in spec.choices))
     default = spec.default
     if isinstance(default, bool):
@@ -59,7 +68,7 @@ def _option_value(game: str, spec: Any, text: str) -> Any:
         try:
             return int(text)
         except ValueError:
-            raise GamelibError(f"URL parameter {spec.name}={text!r} must be a whole number") from None
+            raise GamelibError(f"URL parameter {spec.name}={quote(text)} must be a whole number") from None
     # paths and free text would let a link make the server read its files: not from a URL
     raise GamelibError(f"option {spec.name} cannot be set from a link (open the game in a notebook instead)")
 
@@ -80,15 +89,21 @@ def parse_parameters(game: str, query: str | Mapping[str, str], **defaults: Any)
         try:
             if name == "seed":
                 out["seed"] = parse_seed(text)
+            elif name == "lock":
+                out["lock"] = check_code(text)
             elif name == "large":
                 out["large"] = _flag(name, text)
             elif name == "view":
                 out["view"] = "table" if text.strip().lower() in ("table", "teacher") else text.strip()
             elif name == "pause":
                 try:
-                    out["pause"] = max(0.0, min(5.0, float(text)))
+                    pause = float(text)
+                    if not 0 <= pause <= 5:  # (NaN too)
+                        raise ValueError(text)
+                    out["pause"] = pause
                 except ValueError:
-                    raise GamelibError(f"URL parameter pause={text!r} must be a number of seconds, e.g. 1.5") from None
+                    raise GamelibError(f"URL parameter pause={quote(text)} must be a number of seconds from 0 to 5, "
+                                       "e.g. 1.5") from None
             elif name in specs:
                 options[name] = _option_value(game, specs[name], text)
             elif name in VOILA_PARAMETERS:
@@ -102,20 +117,23 @@ def parse_parameters(game: str, query: str | Mapping[str, str], **defaults: Any)
     except GamelibError as exc:
         problems.append(f"{exc}; using the default options instead.")
         g = load(game)
+    try:  # the engine's own check of the seed, before any page is built on it
+        g.new_state(seed=out["seed"])
+    except GamelibError as exc:
+        problems.append(f"{exc}; using seed 1 instead.")
+        out["seed"] = 1
     players = g.players
     agents = None
     good_seats: dict[str, str] = {}
     for name, who in seats.items():
         if name not in players:
-            known = ["seed", "large", "view", "pause", *specs, *players]
-            problems.append(f"unknown URL parameter {name!r} ignored; the parameters are {', '.join(known)}.")
+            known = ["seed", "large", "view", "pause", "lock", *specs, *players]
+            problems.append(f"unknown URL parameter {quote(name)} ignored; the parameters are {', '.join(known)}.")
             continue
         if agents is None:
-            from ..agents import agents_for
-
-            agents = list(agents_for(g))
+            agents = list(page_agents(g))
         if who != PERSON and who not in agents:
-            problems.append(f"URL parameter {name}={who!r}: choose person or one of {', '.join(agents)}; "
+            problems.append(f"URL parameter {name}={quote(who)}: choose person or one of {', '.join(agents)}; "
                             "using the default instead.")
             continue
         good_seats[name] = who
@@ -124,7 +142,7 @@ def parse_parameters(game: str, query: str | Mapping[str, str], **defaults: Any)
         base = {p: (PERSON if i == 0 else default) for i, p in enumerate(players)}
         out["seats"] = {**base, **good_seats}
     if out["view"] not in (None, "table") and out["view"] not in players:
-        problems.append(f"URL parameter view={out['view']!r}: choose table or one of {', '.join(players)}; "
+        problems.append(f"URL parameter view={quote(out['view'])}: choose table or one of {', '.join(players)}; "
                         "showing the first person's view.")
         out["view"] = None
     if out["view"] in players and len(players) > 1 and "seats" not in out:
@@ -136,9 +154,7 @@ def parse_parameters(game: str, query: str | Mapping[str, str], **defaults: Any)
 
 
 def _agent_names(g: Game) -> list[str]:
-    from ..agents import agents_for
-
-    return list(agents_for(g))
+    return list(page_agents(g))
 
 
 def dashboard(game: str | Game, query: str | None = None, **defaults: Any) -> Stepper:
@@ -150,7 +166,17 @@ def dashboard(game: str | Game, query: str | None = None, **defaults: Any) -> St
         defaults.setdefault("options", dict(game.options))
     args, problems = parse_parameters(name, query_string() if query is None else query, **defaults)
     g = args.pop("game")
-    return Stepper(g, notices=problems, **args)
+    if args.get("lock") and args.get("view") == "table":
+        problems.append("URL parameters view=table and lock: a locked page shows a player view only; "
+                        "showing the first person's view.")
+        args["view"] = None
+    try:
+        return Stepper(g, notices=problems, **args)
+    except Exception as exc:  # noqa: BLE001 - every link opens a game: the default one, with a sentence
+        logger.error("dashboard %s: the link's game could not be built", name, exc_info=exc)
+        problems.append(f"The link's settings could not open a game ({type(exc).__name__}); showing the "
+                        "default game instead. The details are in the server's log.")
+        return Stepper(load(name), notices=problems)
 
 
 __all__ = ["dashboard", "parse_parameters", "query_string"]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ipywidgets as w
 
+from .agents_menu import menu_options, menu_tooltip
 from .controls import PERSON, SeedText, box, button, heading, show
 from ..strategy import walking_deck_solver as wds
 from .hint import HintPanel
@@ -22,7 +23,8 @@ HINT_EXACT_NODES = 1_000_000 if wds.FAST else 25_000
 
 
 class Building:
-    def _build(self, show_options: bool, agent: str, table_view: bool, seed: int, pause: float) -> None:
+    def _build(self, show_options: bool, agent: str, table_view: bool, seed: int, pause: float,
+               stops: bool = False) -> None:
         g = lambda fn: (lambda: self._user(fn))  # noqa: E731 - a person's action
         self.option_widgets: dict[str, w.Dropdown] = {}
         if show_options:
@@ -39,8 +41,9 @@ class Building:
         self.seed_widget.add_class("gl-seed")
         self.new_button = button("New game", "gl-new", g(self._on_new), "start again with this seed and these options")
         names = list(self._agents())
-        self.agent_widget = w.Dropdown(options=names, value=agent, description="Agent",
-                                       tooltip="who decides for people's seats on Step and Auto-play",
+        self.agent_widget = w.Dropdown(options=menu_options(self.game, names), value=agent, description="Agent",
+                                       tooltip="who decides for people's seats on Step and Auto-play. "
+                                               + menu_tooltip(self.game.name, names),
                                        style={"description_width": "initial"})
         self.agent_widget.add_class("gl-agent")
         self.agent_widget.observe(lambda _c: self._user(self._new_agents), names="value")
@@ -49,7 +52,12 @@ class Building:
 
         self.step_button = button("Step", "gl-step", g(self._step), "the agent takes one decision")
         self.auto_button = button("Auto-play", "gl-autoplay", g(self._toggle_autoplay),
-                                  "agents play until a person must decide, or to the end")
+                                  "agents play to the end (the Agent menu's for people), or until a person "
+                                  "decides if 'stop at people' is on")
+        self.stop_widget = w.Checkbox(value=bool(stops), description="stop at people", indent=False,
+                                      tooltip="Auto-play hands over when a person's seat decides",
+                                      layout=w.Layout(width="auto"))
+        self.stop_widget.add_class("gl-autoplay-stops")
         self.undo_button = button("Undo", "gl-undo", g(self._undo), "one decision back from what is on screen (Redo brings it back)")
         self.redo_button = button("Redo", "gl-redo", g(self._redo), "one decision forward again")
         self.lines_widget = w.Dropdown(options=[("this line", -1)], value=-1, description="Lines",
@@ -62,7 +70,7 @@ class Building:
                                            tooltips=["what one seat may see", "everything face up, for teaching"],
                                            style={"button_width": "auto"})
         self.view_widget.add_class("gl-view")
-        self.view_widget.observe(lambda _c: self._on_widget(lambda: None), names="value")
+        self.view_widget.observe(self._on_view, names="value")
         self.viewer_widget = w.Dropdown(options=list(self.game.players), value=self.viewer, description="Seen by",
                                         style={"description_width": "initial"})
         self.viewer_widget.add_class("gl-viewer")
@@ -77,6 +85,7 @@ class Building:
                                           style={"description_width": "initial"}, continuous_update=False)
         self.pause_widget.add_class("gl-pause")
         self.seats_box = box([], "gl-seats")
+        self._build_lock_widgets()
         self._build_seats()
 
         self.history_widget = w.IntSlider(value=0, min=0, max=0, description="History", continuous_update=False,
@@ -94,10 +103,14 @@ class Building:
         self.confirm_yes = button("Yes", "gl-confirm-yes", g(self._confirmed), "go ahead")
         self.confirm_no = button("Keep playing", "gl-confirm-no", g(self._cancel_confirm), "change nothing")
         self.confirm_box = box([self.confirm_text, self.confirm_yes, self.confirm_no], "gl-confirm")
+        # the curtain: a dark panel in the picture's place, its words and its large button together
+        self.curtain_text = w.HTML()
+        self.curtain_text.add_class("gl-curtain-text")
         self.curtain_button = button("I am here: show my view", "gl-curtain-ok", g(self.confirm_seat_now),
                                      "only when the others look away")
-        self.curtain_box = box([self.curtain_button], "gl-curtain")
-        alert = box([self.error_widget, self.notice_widget, self.confirm_box, self.curtain_box], "gl-alert", vertical=True)
+        self.curtain_box = box([self.curtain_text, self.curtain_button], "gl-curtain", vertical=True)
+        show(self.curtain_box, False)
+        alert = box([self.error_widget, self.notice_widget, self.confirm_box], "gl-alert", vertical=True)
 
         self.picture_widget = w.HTML()
         self.picture_widget.add_class("gl-picture")
@@ -139,11 +152,12 @@ class Building:
         show(self.save_box, False)
 
         setup = box([*self.option_widgets.values(), self.seed_widget, self.new_button, self.agent_widget,
-                     self.save_toggle], "gl-setup")
-        play = box([self.step_button, self.auto_button, self.undo_button, self.redo_button, self.lines_widget,
-                    self.view_widget, self.viewer_widget, self.large_widget], "gl-controls")
+                     self.save_toggle, self.lock_box], "gl-setup")
+        play = box([self.step_button, self.auto_button, self.stop_widget, self.undo_button, self.redo_button,
+                    self.lines_widget, self.view_widget, self.viewer_widget, self.large_widget], "gl-controls")
         grid = w.GridBox([setup, self.seats_box, self.save_box, self.status_widget, alert, play,
-                          self.history_widget, self.picture_widget, decisions, self.odds_panel, log_panel])
+                          self.history_widget, self.picture_widget, self.curtain_box, decisions, self.odds_panel,
+                          log_panel])
         grid.add_class("gl-grid")
         self.dead_widget = w.HTML()
         self.dead_widget.add_class("gl-dead")
@@ -159,12 +173,16 @@ class Building:
             self.seats_box.children = ()
             show(self.seats_box, False)
             show(self.viewer_widget, False)
+            # no hot seat, no people to stop at: a teacher lock and "stop at people" mean nothing
+            show(self.lock_box, False)
+            show(self.stop_widget, False)
             return
-        options = [PERSON, *self._agents()]
+        names = list(self._agents())
+        options = menu_options(self.game, names, person=PERSON)
         self.seat_widgets = {}
         for p in self.game.players:
             dd = w.Dropdown(options=options, value=self.seats[p], description=p, style={"description_width": "initial"},
-                            tooltip=f"who decides for {p}")
+                            tooltip=f"who decides for {p}: a person, or " + menu_tooltip(self.game.name, names))
             dd.add_class("gl-seat")
             dd.add_class(f"gl-seat-{p}")
             dd.observe(lambda c, p=p: None if self._syncing else self._user(lambda: self._set_seat(p, c["new"])),
@@ -173,6 +191,8 @@ class Building:
         self.seats_box.children = (heading("Seats"), *self.seat_widgets.values(), self.pause_widget)
         show(self.seats_box, True)
         show(self.viewer_widget, True)
+        show(self.lock_box, True)
+        show(self.stop_widget, True)
         self._syncing = True
         try:
             self.viewer_widget.options = list(self.game.players)

@@ -8,36 +8,45 @@ action labels, apply, at_ply, log, odds, views, outcome, agents_for, records).
   decisions, and nothing shown (picture, buttons, log, odds) is more than that seat may see.
   When another person must decide, a curtain asks to pass the screen first (hot seat). The
   table view shows everything and a button for every decision.
-* One click, one decision: the buttons of a decision that has been taken refuse further clicks.
+* One click, one decision: each decision's buttons are built for it (its generation); a click
+  on a button of another generation is refused, and the page script ignores a second click
+  until the result is shown and has been on screen long enough to be seen.
 * Time travel without loss (``Timeline``): Undo and Redo, the History slider, and a different
   decision taken while looking back starts a new line and keeps the old one.
 * Every widget is built once; a refresh only changes values, so the page updates in place.
-  Every callback is guarded: a refused move or a bug shows up as words on the page."""
+  Every callback is guarded: a refused move shows up as words on the page, a bug as one short
+  sentence (its traceback goes to the server's log, never to the page).
+* Hidden widgets hold no secret: the buttons of a decision not shown are closed, the odds and
+  the picture behind the curtain emptied, the save record of a player view kept back when it
+  holds another seat's hidden decisions (``secrecy.py``); a teacher lock (``lock.py``) keeps the
+  table view and "Seen by" closed in a hot-seat game."""
 from __future__ import annotations
 
 import asyncio
-import traceback
 from html import escape
 from typing import Any, Callable, Mapping, Sequence
 
-import ipywidgets as w
-
-from ..agents import Agent, RandomAgent, agents_for
+from ..agents import Agent, RandomAgent
 from ..core import Action, Game, GamelibError, load
 from ..core.rng import derive_seed
 from ..render import odds_for_display, render, render_generic
 from ..render.generic import seat_badge
-from .controls import PERSON, parse_seed, show
+from .agents_menu import page_agents
+from .buttons import DecisionButtons, Guarded, logger
+from .controls import PERSON, parse_seed, quote, show
 from .layout import PLAYER_VIEW, TABLE_VIEW, Building
+from .lock import TeacherLock
 from .panels import curtain_html, log_html, note_html, odds_html, status_html
 from .saving import MAX_RECORD_CHARS, Saving
 from .timeline import Timeline
 
+#: a label longer than this is refused before the rules read it (no game's label comes close)
+MAX_LABEL_CHARS = 300
 #: Auto-play stops after this many decisions even if the game has not ended (a runaway guard).
 MAX_AUTOPLAY = 20_000
 
 
-class Stepper(Building, Saving):
+class Stepper(Building, Saving, TeacherLock, DecisionButtons, Guarded):
     """A game on screen. ``Stepper("walking-deck", seed=3)`` or ``Stepper(game_instance)``.
 
     ``seats``: ``{seat: "person" or an agent name}``; by default the first seat is a person and
@@ -46,9 +55,13 @@ class Stepper(Building, Saving):
     is a person and ``human`` only says where Auto-play stops (default: it plays to the end).
     ``view``: ``"table"`` or the seat whose eyes the player view uses. ``pause``: seconds
     between two agents' decisions in a live page (none without an event loop, as in tests).
+    ``lock``: a teacher's code that starts the page locked (player view only, "Seen by" closed).
+    ``autoplay_stops``: Auto-play hands over at people's decisions (default: it plays to the end,
+    deciding for people with the Agent menu's agent; in a one-player game, where ``human`` says).
     Testable without a browser: ``click(label)``, ``step()``, ``autoplay()``, ``undo()``,
     ``redo()``, ``new_game(seed)``, ``goto(ply)``, ``set_view(table=True)``, ``set_seat``,
-    ``confirm_seat()``, ``load_record(text)``, ``export_html()``."""
+    ``confirm_seat()``, ``load_record(text)``, ``export_html()``, ``lock(code)``, ``unlock(code)``. Each
+    refuses a wrong argument in words on the page (``last_error``) and changes nothing."""
 
     def __init__(
         self,
@@ -65,6 +78,8 @@ class Stepper(Building, Saving):
         large: bool = False,
         pause: float = 0.6,
         notices: Sequence[str] = (),
+        lock: str | None = None,
+        autoplay_stops: bool | None = None,
     ):
         self.game: Game = load(game) if isinstance(game, str) else game
         self.log_limit = log_limit
@@ -75,7 +90,7 @@ class Stepper(Building, Saving):
         self._paused = False  # agents wait (after Undo / Redo) until a person acts again
         self._autoplay = self._autoplay_started = False
         self._task: asyncio.Task | None = None
-        self._pool, self._pool_moment, self._pools = 0, None, ([], [])
+        self._generation, self._buttons_for, self._buttons = 0, None, []
         self._confirm_action: Callable[[], None] | None = None
         self._export: tuple[Any, str] | None = None
         self._tick = 0
@@ -92,7 +107,10 @@ class Stepper(Building, Saving):
             view = None
         persons = [p for p in self.game.players if self.seats[p] == PERSON]
         self.viewer: str = view if view in self.game.players else (persons[0] if persons else self.game.players[0])
-        self._build(show_options, agent if agent in names else names[0], table_view or view == "table", seed, pause)
+        stops = bool(self._human_arg) if autoplay_stops is None and self._one_player else bool(autoplay_stops)
+        self._build(show_options, agent if agent in names else names[0], table_view or view == "table", seed, pause,
+                    stops)
+        self._build_lock(lock)
         self.timeline = Timeline(self.game.new_state(seed=seed))
         self._new_agents()
         self._notices = list(notices)
@@ -133,17 +151,25 @@ class Stepper(Building, Saving):
 
     def set_seat(self, seat: str, who: str) -> None:
         """Make ``seat`` a person (``"person"``) or an agent by name (what the seat menus do)."""
+        try:
+            self._check_seat(seat, who)
+        except GamelibError as exc:
+            self._user(lambda: _raise(exc))  # refused in words; nothing changes
+            return
         if seat in self.seat_widgets:
             self.seat_widgets[seat].value = who  # the observer does the rest
         else:
             self._user(lambda: self._set_seat(seat, who))
 
-    def _set_seat(self, seat: str, who: str) -> None:
-        if seat not in self.game.players:
-            raise GamelibError(f"unknown seat {seat!r}; the seats are {', '.join(self.game.players)}")
+    def _check_seat(self, seat: object, who: object) -> None:
+        if not isinstance(seat, str) or seat not in self.game.players:
+            raise GamelibError(f"unknown seat {quote(seat)}; the seats are {', '.join(self.game.players)}")
         agents = self._agents()
-        if who != PERSON and who not in agents:
-            raise GamelibError(f"unknown agent {who!r}; choose person or one of {', '.join(agents)}")
+        if not isinstance(who, str) or (who != PERSON and who not in agents):
+            raise GamelibError(f"unknown agent {quote(who)}; choose person or one of {', '.join(agents)}")
+
+    def _set_seat(self, seat: str, who: str) -> None:
+        self._check_seat(seat, who)
         self.seats[seat] = who
         self._new_agents()
         self._paused = False
@@ -151,6 +177,10 @@ class Stepper(Building, Saving):
     # ---- what a person can do -----------------------------------------------------------
     def click(self, label: str) -> None:
         """Take the decision labelled ``label`` at the moment on screen (what a button does)."""
+        if not isinstance(label, (str, Action)) or len(str(label)) > MAX_LABEL_CHARS:
+            self._user(lambda: _raise(GamelibError(f"{quote(label)} is not a decision: a decision is named by its "
+                                                   f"label; the decisions now are: {', '.join(self.shown.legal_labels())}")))
+            return
         self._user(lambda: self._act(label))
 
     def step(self) -> None:
@@ -171,20 +201,50 @@ class Stepper(Building, Saving):
         self._user(self._redo)
 
     def new_game(self, seed: int | str | None = None, **options: Any) -> None:
-        """Start again at once (no question: this is for code); options not given keep their value."""
+        """Start again at once (no question: this is for code); options not given keep their value.
+        Every argument is checked before any menu changes: a wrong one is refused in words."""
+        try:
+            if seed is not None:
+                if isinstance(seed, bool) or not isinstance(seed, (int, str)):
+                    raise GamelibError(f"the seed {quote(seed)} is not a whole number")
+                parse_seed(seed)
+            for name, value in options.items():
+                dd = self.option_widgets.get(name)
+                if dd is None:
+                    raise GamelibError(f"{self.game.title} has no option {quote(name)} on this page; "
+                                       f"the options are {', '.join(self.option_widgets) or 'none'}")
+                if not any(value == v and type(value) is type(v) for v in dd.options):
+                    raise GamelibError(f"option {name}={quote(value)} is not allowed; choose one of "
+                                       + ", ".join(str(v) for v in dd.options))
+        except GamelibError as exc:
+            self._user(lambda: _raise(exc))  # refused in words; the menus keep their values
+            return
         if seed is not None:
             self.seed_widget.value = str(seed)
         for name, value in options.items():
-            if name in self.option_widgets:
-                self.option_widgets[name].value = value
+            self.option_widgets[name].value = value
         self._user(self._start_new_game)
 
     def goto(self, ply: int) -> None:
         """Show the game as it was after ``ply`` decisions (what the history slider does)."""
+        top = self.timeline.present.ply
+        if isinstance(ply, bool) or not isinstance(ply, int) or not 0 <= ply <= top:
+            self._user(lambda: _raise(GamelibError(f"there is no decision {quote(ply)}: choose a whole number "
+                                                   f"from 0 to {top}")))
+            return
         self.history_widget.value = ply  # the observer refreshes
 
     def set_view(self, table: bool, seat: str | None = None) -> None:
         """The table view (everything), or the player view of ``seat`` (default: as before)."""
+        try:
+            if not isinstance(table, bool):
+                raise GamelibError(f"set_view(table=...) takes True or False, not {quote(table)}")
+            if seat is not None and (not isinstance(seat, str) or seat not in self.game.players):
+                raise GamelibError(f"unknown seat {quote(seat)}; the seats are {', '.join(self.game.players)}")
+            self._check_unlocked(table, seat)
+        except GamelibError as exc:
+            self._user(lambda: _raise(exc))
+            return
         if seat is not None:
             self.viewer_widget.value = seat
         self.view_widget.value = TABLE_VIEW if table else PLAYER_VIEW
@@ -226,19 +286,12 @@ class Stepper(Building, Saving):
     def pause(self) -> float:
         return float(self.pause_widget.value)
 
-    @property
-    def action_buttons(self) -> list[w.Button]:
-        return self._pools[self._pool]
-
-    def visible_labels(self) -> list[str]:
-        return [b.description for b in self.action_buttons if b.layout.display != "none"]
-
     def curtain_seat(self) -> str | None:
         """The person the screen must be passed to before anything is shown, if any."""
         tl = self.timeline
         st = tl.present
-        if self.table_view or st.is_over or tl.looking_back():
-            return None
+        if self.table_view or st.is_over or tl.looking_back() or self._autoplay:
+            return None  # (Auto-play decides for people too: the screen keeps its seat's view)
         mover = st.to_move
         if mover is None or self.seats.get(mover) != PERSON or mover == self.viewer:
             return None
@@ -367,6 +420,10 @@ class Stepper(Building, Saving):
     def _on_viewer(self, change: dict) -> None:
         if self._syncing:
             return
+        if self.locked:  # the menu is disabled in the page; a change that reaches us anyway is undone
+            self._set_viewer(self.viewer)
+            self._guard(lambda: self._check_unlocked(False, change["new"]), user=False)
+            return
         self._on_widget(lambda: self._set_viewer(change["new"]))
 
     def _set_viewer(self, seat: str) -> None:
@@ -389,12 +446,15 @@ class Stepper(Building, Saving):
         self._kick()
 
     # ---- agents ---------------------------------------------------------------------------
-    def _agents(self) -> dict[str, type[Agent]]:
-        """The game's agents; if one of them cannot be imported, the random one still plays."""
+    def _agents(self) -> dict[str, Any]:
+        """Every agent the page offers (``agents_menu``); if one cannot be imported, the random
+        one still plays."""
         try:
-            return agents_for(self.game)
+            return page_agents(self.game)
         except Exception as exc:  # noqa: BLE001 - a broken agent must not take the app down
-            self._agent_error = f"Some agents of {self.game.name} are unavailable ({type(exc).__name__}: {exc}); using random"
+            logger.exception("the agents of %s could not be loaded", self.game.name)
+            self._agent_error = (f"Some agents of {self.game.title} are unavailable ({type(exc).__name__}); "
+                                 "using random. The details are in the server's log.")
             return {"random": RandomAgent}
 
     def _make_agent(self, name: str, seed: int) -> Agent:
@@ -421,13 +481,21 @@ class Stepper(Building, Saving):
             return None
         seat = st.to_move
         if self._autoplay:
-            if self._autoplay_started and seat in self.human:
+            if self._autoplay_started and self._autoplay_stops_at(seat):
                 self._autoplay = False
             else:
                 return self.seat_agents.get(seat) or self.agent
         if self._paused or self.seats.get(seat) == PERSON:
             return None
         return self.seat_agents.get(seat) or self.agent
+
+    def _autoplay_stops_at(self, seat: str | None) -> bool:
+        """Auto-play hands over here: only when asked to stop at people's decisions."""
+        if not self.stop_widget.value:
+            return False
+        if self._one_player:
+            return seat in (self._human_arg or self.game.players)
+        return self.seats.get(seat) == PERSON
 
     def _agent_decides(self, agent: Agent) -> None:
         st = self.timeline.present
@@ -475,42 +543,6 @@ class Stepper(Building, Saving):
             self._task = None
             self._refresh_safely()
 
-    # ---- guard ----------------------------------------------------------------------------
-    def _user(self, fn: Callable[[], None]) -> None:
-        """A person's action: waiting agents give up, then it runs guarded, then agents may play."""
-        self._epoch += 1
-        self._notices = []
-        self._guard(fn, user=True)
-        self._kick()
-
-    def _guard(self, fn: Callable[[], None], user: bool = True) -> None:
-        """Run a callback; whatever goes wrong is shown in words, then the screen is refreshed."""
-        self._show_error(None)
-        try:
-            fn()
-        except GamelibError as exc:
-            self._show_error(str(exc))
-        except Exception as exc:  # noqa: BLE001 - a person must see it, not a lost traceback
-            self._show_error(f"Unexpected error ({type(exc).__name__}): {exc}", traceback.format_exc())
-        self._refresh_safely()
-
-    def _refresh_safely(self) -> None:
-        try:
-            self.refresh()
-        except Exception as exc:  # noqa: BLE001
-            self._show_error(f"Could not draw the game ({type(exc).__name__}): {exc}", traceback.format_exc())
-
-    def _show_error(self, message: str | None, details: str | None = None) -> None:
-        self.last_error = message
-        if message is None:
-            if self.error_widget.value:
-                self.error_widget.value = ""
-            return
-        extra = ""
-        if details:
-            extra = f"<details><summary>technical details</summary><pre>{escape(details)}</pre></details>"
-        self.error_widget.value = f'<div class="gl-error-box" role="alert">{escape(message)}{extra}</div>'
-
     # ---- drawing --------------------------------------------------------------------------
     def _moment(self) -> tuple:
         tl = self.timeline
@@ -540,28 +572,36 @@ class Stepper(Building, Saving):
         self._sync_slider(state.ply, tl.shown_ply, disabled=curtain is not None)
         self._sync_lines()
         if curtain is not None:
-            picture = curtain_html(curtain, self.viewer)
+            # the dark panel asks for the next person, with its button inside; the picture is
+            # emptied, not just hidden (the page source must not keep the last person's cards)
+            picture = ""
+            text = curtain_html(curtain, self.viewer)
+            if self.curtain_text.value != text:
+                self.curtain_text.value = text
             self.curtain_button.description = f"I am {curtain}: show my view"
         else:
             try:
                 picture = render(shown, reveal=table, player=seat, large=self.large)
             except Exception as exc:  # noqa: BLE001 - fall back to the plain table, say why
                 picture = render_generic(shown, reveal=table, player=seat, large=self.large)
-                self._show_error(f"The picture failed ({type(exc).__name__}: {exc}); showing the plain table.",
-                                 traceback.format_exc())
+                logger.error("the picture of %s failed", self.game.name, exc_info=exc)
+                self._show_error(f"The picture failed ({type(exc).__name__}); showing the plain table. "
+                                 "The details are in the server's log.")
         if self.picture_widget.value != picture:
             self.picture_widget.value = picture
+        show(self.picture_widget, curtain is None)
         show(self.curtain_box, curtain is not None)
         log = (f'<div class="gl-log-list"><div class="gl-muted">hidden until {escape(curtain)} is at the screen</div></div>'
                if curtain is not None else log_html(shown.log, seat, self.log_limit))
         if self.log_widget.value != log:
             self.log_widget.value = log
         show(self.odds_panel, curtain is None and not shown.is_over)
+        odds = ""  # hidden odds are emptied too
         if curtain is None and not shown.is_over:
             note, groups = odds_for_display(shown)
             odds = odds_html(groups, note)
-            if self.odds_widget.value != odds:
-                self.odds_widget.value = odds
+        if self.odds_widget.value != odds:
+            self.odds_widget.value = odds
         labels = self.decision_labels()
         self._set_actions(labels)
         self._set_note(shown, curtain)
@@ -653,44 +693,6 @@ class Stepper(Building, Saving):
     def _sync_confirm(self) -> None:
         show(self.confirm_box, self._confirm_action is not None)
 
-    def _set_actions(self, labels: list[str]) -> None:
-        """Two sets of buttons take turns, one per decision: a click that was meant for a
-        decision already taken reaches the set now hidden and is refused, never applied."""
-        moment = self._moment()
-        if moment != self._pool_moment:
-            self._pool, self._pool_moment = 1 - self._pool, moment
-        pool, other = self._pools[self._pool], self._pools[1 - self._pool]
-        grew = False
-        while len(pool) < len(labels):
-            b = w.Button(layout=w.Layout(width="auto", display="none"))
-            b.add_class("gl-action")
-            b.on_click(lambda b, k=self._pool: self._on_button(k, b))
-            pool.append(b)
-            grew = True
-        if grew:
-            self.actions_box.children = tuple(self._pools[0] + self._pools[1])
-        for b in other:
-            show(b, False)
-        for i, b in enumerate(pool):
-            if i < len(labels):
-                if b.description != labels[i]:
-                    b.description = labels[i]
-                    b.tooltip = labels[i]
-                show(b, True)
-            else:
-                show(b, False)
-
-    def _on_button(self, pool: int, b: w.Button) -> None:
-        label = b.description
-        if pool != self._pool or b.layout.display == "none":
-            self._user(lambda: self._refuse_stale(label))
-        else:
-            self._user(lambda: self._act(label))
-
-    def _refuse_stale(self, label: str) -> None:
-        raise GamelibError(f"{label!r} was pressed again before the page showed the result of the decision "
-                           "just taken, so it was not taken twice. The buttons now show the decisions open now.")
-
     # ---- display ------------------------------------------------------------------------
     def _repr_mimebundle_(self, **kwargs: Any):
         bundle = self.widget._repr_mimebundle_(**kwargs)
@@ -701,6 +703,10 @@ class Stepper(Building, Saving):
 
     def __repr__(self) -> str:
         return f"Stepper({self.game.name!r}, seed={self.state.seed}, decisions={self.state.ply})"
+
+
+def _raise(exc: BaseException) -> None:
+    raise exc
 
 
 def _kernel_loop() -> asyncio.AbstractEventLoop | None:

@@ -8,7 +8,12 @@ the root (the "Large text" switch, or ``?large=1``) scales every text for the ba
 The script (installed once per page from an ``<img onerror>``, since widgets' HTML runs no
 ``<script>``; no request leaves the page) does three things a kernel cannot:
 * one click, one decision: after a decision button is pressed, further presses are ignored
-  until the page shows the result (the kernel refuses stale clicks too, in words);
+  until the page shows the result and a moment after (``CALM_MS``: a click that comes sooner
+  was aimed at the old buttons, not at new ones nobody has seen yet; a script's clicks, as in
+  tests and benchmarks, wait only for the result; a test may lengthen it, ``window.__glCalmMs``);
+  the kernel refuses a
+  click on an old decision's buttons too, in words;
+* a teacher's lock code given in the link (``?lock=...``) is taken out of the address bar;
 * the picture never shrinks between decisions of one game and layout (its box keeps the
   tallest height seen), so the controls below it do not jump;
 * when the kernel dies, restarts or the connection drops, it says so on the page in words.
@@ -34,6 +39,7 @@ CSS = """
 .gl-stepper .gl-grid>.gl-save{grid-area:save}.gl-stepper .gl-grid>.gl-status{grid-area:status}
 .gl-stepper .gl-grid>.gl-alert{grid-area:alert}.gl-stepper .gl-grid>.gl-controls{grid-area:play}
 .gl-stepper .gl-grid>.gl-history{grid-area:history}.gl-stepper .gl-grid>.gl-picture{grid-area:picture}
+.gl-stepper .gl-grid>.gl-curtain{grid-area:picture}
 .gl-stepper .gl-grid>.gl-decisions{grid-area:actions}.gl-stepper .gl-grid>.gl-odds-panel{grid-area:odds}
 .gl-stepper .gl-grid>.gl-log-panel{grid-area:log}
 @container gl (max-width: 759px){
@@ -53,10 +59,15 @@ CSS = """
 .gl-stepper .gl-error-box pre{font-size:11px;max-height:200px;overflow:auto;white-space:pre-wrap}
 .gl-stepper .gl-note{color:#3f3f3f;font-size:var(--gl-font);padding:2px 0}
 .gl-stepper .gl-notice{background:#eef4fb;border:1px solid #7a9cc6;color:#10304f;padding:6px 10px;border-radius:6px}
-.gl-stepper .gl-confirm,.gl-stepper .gl-curtain{background:#fff6dc;border:2px solid #a77b00;border-radius:8px;padding:6px 10px;margin:4px 0}
-.gl-stepper .gl-curtain-box{min-height:50vh;display:flex;flex-direction:column;justify-content:center;align-items:center;text-align:center;
-  gap:12px;background:#24313d;color:#ffffff;border-radius:12px;padding:24px;font-size:calc(var(--gl-font) + 3px)}
-.gl-stepper .gl-curtain-title{font-size:calc(var(--gl-font) * 1.8);font-weight:800}
+.gl-stepper .gl-confirm{background:#fff6dc;border:2px solid #a77b00;border-radius:8px;padding:6px 10px;margin:4px 0}
+.gl-stepper .gl-curtain{min-height:50vh;justify-content:center;align-items:center;text-align:center;gap:18px;
+  background:#24313d;color:#ffffff;border-radius:12px;padding:24px;box-sizing:border-box;width:100%}
+.gl-stepper .gl-curtain-text{width:100%}
+.gl-stepper .gl-curtain-box{display:flex;flex-direction:column;align-items:center;gap:12px;color:#ffffff;font-size:calc(var(--gl-font) + 3px)}
+.gl-stepper .gl-curtain-title{font-size:calc(var(--gl-font) * 1.8);font-weight:800;line-height:1.2}
+.gl-stepper .gl-curtain .gl-curtain-ok{font-size:calc(var(--gl-font) * 1.4);font-weight:700;min-height:64px;height:auto;padding:12px 28px;
+  background:#ffd866;color:#1f1f1f;border:2px solid #ffffff;border-radius:10px;white-space:normal;max-width:100%}
+.gl-stepper.gl-large .gl-curtain .gl-curtain-ok{min-height:80px;padding:16px 36px}
 .gl-stepper .gl-log-list{height:240px;overflow-y:auto;display:flex;flex-direction:column-reverse;border:1px solid #d8ccb4;border-radius:6px;padding:4px;font-size:var(--gl-small);background:#fffdf8}
 .gl-stepper.gl-large .gl-log-list{height:320px}
 .gl-stepper .gl-log-entry{padding:2px 2px;border-bottom:1px dotted #ddd}
@@ -81,7 +92,20 @@ CSS = """
 .gl-stepper .gl-action:hover{background:#dde8f3}
 .gl-stepper.gl-busy .gl-action{opacity:.55}
 .gl-stepper .gl-controls button,.gl-stepper .gl-setup button,.gl-stepper .gl-seats button,.gl-stepper .gl-save button,
-.gl-stepper .gl-confirm button{font-size:var(--gl-font);height:auto;min-height:32px;padding:3px 10px}
+.gl-stepper .gl-confirm button,.gl-stepper .gl-hint button{font-size:var(--gl-font);height:auto;min-height:32px;padding:3px 10px}
+.gl-stepper.gl-large .gl-controls button,.gl-stepper.gl-large .gl-setup button,.gl-stepper.gl-large .gl-seats button,
+.gl-stepper.gl-large .gl-save button,.gl-stepper.gl-large .gl-confirm button,.gl-stepper.gl-large .gl-hint button{min-height:42px;padding:5px 14px}
+.gl-stepper .gl-pause{width:22em;max-width:100%}
+.gl-stepper.gl-large .gl-pause{width:30em}
+.gl-stepper .gl-pause .slider-container{min-width:8em}
+.gl-stepper.gl-large .widget-slider .ui-slider .ui-slider-handle{width:20px;height:20px;top:-8px}
+.gl-stepper .widget-checkbox input[type=checkbox]{width:1.1em;height:1.1em}
+.gl-stepper .gl-autoplay-stops{width:auto}
+.gl-stepper .gl-locked{color:#7a1010;font-weight:700}
+.gl-stepper .gl-lock-code input{width:8em}
+.gl-stepper .widget-label-basic,.gl-stepper .widget-label-basic span{font-size:var(--gl-font)}
+.gl-stepper .gl-lock-code input[type=password]{font-size:var(--gl-font);height:auto;min-height:30px}
+.gl-stepper.gl-large .gl-lock-code input[type=password]{min-height:40px}
 .gl-stepper .widget-label,.gl-stepper select,.gl-stepper input,.gl-stepper textarea,.gl-stepper .widget-toggle-button,
 .gl-stepper .widget-text input[type=text],.gl-stepper .widget-dropdown select,.gl-stepper .widget-readout,
 .gl-stepper .widget-inline-hbox .widget-label{font-size:var(--gl-font)}
@@ -108,15 +132,17 @@ CSS = """
 JS = r"""
 (function(){
  if (window.__glStepperJs) return; window.__glStepperJs = 1;
- var GUARDED = '.gl-action,.gl-step,.gl-undo,.gl-redo,.gl-curtain-ok,.gl-confirm-yes';
+ var GUARDED = '.gl-action,.gl-step,.gl-undo,.gl-redo,.gl-curtain-ok,.gl-confirm-yes', CALM_MS = 350;
  document.addEventListener('click', function(ev){
    var b = ev.target && ev.target.closest ? ev.target.closest(GUARDED) : null;
    if (!b) return;
    var root = b.closest('.gl-stepper'); if (!root) return;
-   if (root.__glBusy) { ev.stopImmediatePropagation(); ev.preventDefault(); return; }
+   if (root.__glBusy || (ev.isTrusted && root.__glCalm && performance.now() < root.__glCalm)) {
+     ev.stopImmediatePropagation(); ev.preventDefault(); return; }
    var status = root.querySelector('.gl-status'); if (!status) return;
    root.__glBusy = true; root.classList.add('gl-busy');
-   var done = function(){ root.__glBusy = false; root.classList.remove('gl-busy'); obs.disconnect(); clearTimeout(t); };
+   var done = function(){ root.__glBusy = false; root.__glCalm = performance.now() + (window.__glCalmMs || CALM_MS);
+     root.classList.remove('gl-busy'); obs.disconnect(); clearTimeout(t); };
    var obs = new MutationObserver(done);
    obs.observe(status, {subtree:true, childList:true, characterData:true, attributes:true});
    var t = setTimeout(done, 8000);
@@ -175,7 +201,13 @@ JS = r"""
      setInterval(check, 2000);
    });
  }
- function scan(){ document.querySelectorAll('.gl-stepper').forEach(keepHeight); }
+ function dropLock(){  /* the teacher's code leaves the address bar (checked again: the page's own
+   router may write the address back after the first look) */
+   try { var u = new window.URL(window.location.href);  /* (inside onerror, URL alone is document.URL) */
+     if (u.searchParams.has('lock')) { u.searchParams.delete('lock');
+       window.history.replaceState(window.history.state, '', u.pathname + u.search + u.hash); } } catch (e) {}
+ }
+ function scan(){ dropLock(); document.querySelectorAll('.gl-stepper').forEach(keepHeight); }
  scan(); setInterval(scan, 1000); watchKernel();
 })();
 """

@@ -169,9 +169,10 @@ def test_hot_seat_curtain_hides_the_last_persons_cards():
             curtains += 1
             previous = s.viewer
             mine = s.state.view(previous)["players"][previous]["hand"]
-            assert s.visible_labels() == [] and "Pass the screen to" in text(s.picture_widget.value)
+            assert s.visible_labels() == [] and "Pass the screen to" in text(s.curtain_text.value)
+            assert s.picture_widget.value == ""  # emptied, not hidden
             for card in mine:
-                assert card not in text(s.picture_widget.value), f"{previous}'s {card} behind the curtain"
+                assert card not in text(s.curtain_text.value), f"{previous}'s {card} behind the curtain"
             assert "hidden until" in text(s.log_widget.value) and s.odds_panel.layout.display == "none"
             assert s.history_widget.disabled and s.undo_button.disabled  # no looking back behind it
             s.curtain_button.click()

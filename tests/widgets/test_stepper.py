@@ -46,25 +46,28 @@ def test_a_second_click_on_a_taken_decision_is_refused_in_words(stepper):
     assert stepper.state.ply == 1
     first.click()  # the same button object, now belonging to the past decision
     assert stepper.state.ply == 1
-    assert "was not taken twice" in stepper.last_error
+    assert "decision already taken" in stepper.last_error
     stepper.action_buttons[0].click()  # the new buttons work
     assert stepper.state.ply == 2 and stepper.last_error is None
 
 
-def test_updates_reuse_the_same_widgets(stepper):
-    """In-place updates: the layout and the buttons are never re-created (two sets of buttons
-    take turns, one per decision)."""
+def test_updates_reuse_the_same_widgets_but_each_decision_has_its_own_buttons(stepper):
+    """In-place updates: the layout is never re-created; the decision buttons are, one set per
+    decision (a click meant for an old decision must find no live button), and the old set is
+    closed, so the page keeps no hidden options."""
     layout, picture = stepper.widget, stepper.picture_widget
     children = stepper.widget.children
     stepper.click("Draw a card")
+    before = list(stepper.actions_box.children)
     stepper.click("Draw a card")
-    buttons = set(map(id, stepper.actions_box.children))
-    for _ in range(3):
-        stepper.click("Draw a card")
-    stepper.undo()
     assert stepper.widget is layout and stepper.picture_widget is picture
     assert stepper.widget.children == children
-    assert set(map(id, stepper.actions_box.children)) == buttons
+    assert not set(map(id, stepper.actions_box.children)) & set(map(id, before))
+    assert all(b.comm is None for b in before)
+    stepper.refresh()  # a redraw of the same decision keeps its buttons
+    again = list(stepper.actions_box.children)
+    stepper.refresh()
+    assert list(stepper.actions_box.children) == again
 
 
 def test_illegal_action_is_shown_in_words_and_changes_nothing(stepper):
@@ -76,15 +79,16 @@ def test_illegal_action_is_shown_in_words_and_changes_nothing(stepper):
     assert stepper.error_widget.value == "" and stepper.last_error is None
 
 
-def test_unexpected_exception_is_shown_with_its_traceback(stepper, monkeypatch):
+def test_unexpected_exception_is_one_sentence_its_traceback_in_the_log(stepper, monkeypatch, caplog):
     def broken(state):
         raise RuntimeError("agent exploded")
 
     monkeypatch.setattr(stepper.agent, "choose", broken)
     stepper.step_button.click()
     shown = stepper.error_widget.value
-    assert "Unexpected error (RuntimeError): agent exploded" in text(shown)
-    assert "<details>" in shown and "Traceback" in shown
+    assert "unexpected RuntimeError" in text(shown) and "server's log" in text(shown)
+    assert "<details>" not in shown and "Traceback" not in shown and "exploded" not in shown
+    assert "Traceback" in caplog.text and "agent exploded" in caplog.text
     assert stepper.state.ply == 0
 
 
@@ -217,7 +221,13 @@ def test_a_bad_seed_is_refused_in_words(stepper):
     assert "not a whole number" in stepper.last_error and stepper.state.seed == 3
     stepper.seed_widget.value = str(1 << 70)
     stepper.new_button.click()
-    assert "too large" in stepper.last_error
+    assert "out of range" in stepper.last_error and "from 0 to 18446744073709551615" in stepper.last_error
+    stepper.seed_widget.value = "-5"
+    stepper.new_button.click()
+    assert "from 0 to" in stepper.last_error and stepper.state.seed == 3
+    stepper.seed_widget.value = "7" * 10_000_000  # a huge paste is quoted by its start only
+    stepper.new_button.click()
+    assert "10000000 characters" in stepper.last_error and len(stepper.error_widget.value) < 500
 
 
 def test_player_view_hides_what_the_table_view_shows(toy):
@@ -265,7 +275,7 @@ def test_log_shows_each_events_section(stepper):
 
 
 def test_agent_choice_offers_the_games_agents(stepper):
-    assert list(stepper.agent_widget.options) == ["random"]
+    assert [v for _, v in stepper.agent_widget.options] == ["random", "ismcts"]
     assert stepper.agent.seed is not None
 
 
@@ -274,7 +284,7 @@ def test_error_in_a_new_game_option_is_shown(toy, monkeypatch):
     s.seed_widget.value = 2
     monkeypatch.setattr(type(toy), "new_state", lambda self, seed=0: (_ for _ in ()).throw(ValueError("no deck")))
     s.new_button.click()
-    assert "Unexpected error (ValueError): no deck" in s.last_error
+    assert "unexpected ValueError" in s.last_error
     assert s.state.seed == 1  # the old game stays on screen
 
 
@@ -298,7 +308,7 @@ def test_agents_failing_half_way_show_how_far_they_got(monkeypatch):
 
     monkeypatch.setattr(s.agent, "choose", flaky)
     s.autoplay()
-    assert "agent gave up" in s.last_error
+    assert "unexpected RuntimeError" in s.last_error
     assert s.state.ply == 2 and s.shown_ply == 2 and 'data-ply="2"' in s.status_widget.value
 
 
