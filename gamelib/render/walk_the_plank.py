@@ -430,8 +430,9 @@ def render_walk_the_plank(state: Any, reveal: bool | None = None, player: str | 
 
 #: what the stepper's odds panel says about whose knowledge the odds use
 ODDS_NOTE = ("The public's odds: every programme that pirate could have placed with the cards it has "
-             "not played counts as equally likely (a model: real players choose). Nobody's secret card, "
-             "nor the table view's face-up cards, is used.")
+             "not played counts as equally likely (a model: real players choose). In a pirate's own view, "
+             "its own face-down cards are known; nobody else's secret card, nor the table view's face-up "
+             "cards, is used.")
 
 
 def present_odds(state: Any, odds: dict[str, Any]) -> dict[str, Any]:
