@@ -139,6 +139,9 @@ class Hint:
         names = _and(list(self.close))
         if self.exact:
             return f"Equally good: {names}."
+        if len(self.close) > 3:  # a list of eight labels is not read: say how many, the rows are shaded
+            return (f"Too close to call: {len(self.close)} of the {len(self.options)} options could each be best "
+                    "(shaded: their 95 % intervals overlap).")
         return f"Too close to call: {names} could each be best (their 95 % intervals overlap)."
 
     def __str__(self) -> str:
