@@ -11,7 +11,7 @@ from gamelib.render import render
 
 #: where names are written, per game
 NAMES = {
-    "deadland": ".dl-board .nm, .dl-role, .dl-player .who, .dl-player .where, .dl-now, table.dl-comp th, "
+    "deadland": ".dl-board .nm, .dl-trial .dl-title, .dl-role, .dl-player .who, .dl-player .where, .dl-now, table.dl-comp th, "
                 ".dl-odds .lab, .gl-dl-outcome",
     "walk-the-plank": ".gl-wtp-who, .gl-wtp-col-title, .gl-wtp-hand div, .gl-wtp-card, .gl-wtp-now, .gl-wtp-winners",
     "walking-deck": ".card .name, .token, .banner, .card .meta",
@@ -44,7 +44,7 @@ CHECK = """(sel) => {
 
 
 def _states():
-    for name, opts, steps, seed in [("deadland", {"players": 4}, 60, 3), ("walk-the-plank", {"players": 4}, 40, 3),
+    for name, opts, steps, seed in [("deadland", {"players": 4}, 45, 3), ("walk-the-plank", {"players": 4}, 40, 3),
                                     ("walking-deck", {}, 40, 3)]:
         s = gamelib.load(name, **opts).new_state(seed=seed)
         agent = gamelib.RandomAgent(seed)

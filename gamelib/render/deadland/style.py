@@ -109,10 +109,11 @@ STYLE = """<style>
 /* trial and odds */
 .gl-dl .dl-trial.live{background:#f3d36b;border-color:#b08a1a}
 .gl-dl .dl-trial.live .dl-title{color:#111}
+.gl-dl .dl-trial .dl-title{height:2.4em;line-height:1.2;white-space:normal;text-overflow:clip}  /* "One Zombie (2 cards)" whole */
 .gl-dl .dl-trial .line{display:flex;gap:.25em;align-items:center;white-space:nowrap;overflow:hidden;height:2.1em}
 .gl-dl .dl-trial .what{font-size:.875em;white-space:nowrap;overflow:hidden;text-overflow:ellipsis;height:1.35em}
-.gl-dl .dl-odds{height:6.9em}
-.gl-dl .dl-odds.table{height:8.1em}
+.gl-dl .dl-odds{height:6.5em}
+.gl-dl .dl-odds.table{height:7.7em}
 .gl-dl .exact.long{white-space:normal;word-break:break-all;height:2.6em;text-overflow:clip}
 .gl-dl .dl-odds .o{display:flex;align-items:center;gap:.4em;overflow:hidden;height:2.35em}
 .gl-dl .dl-odds.dl-end{background:#1e1e1e;color:#fff}
