@@ -166,8 +166,8 @@ STYLE = """<style>
 .gl-dl .pip.on{background:#1e1e1e}
 .gl-dl .dl-note{font-size:.875em;white-space:normal;overflow:hidden;line-height:1.2;height:2.4em}
 /* a zombie's card: what it is, then its Resistance, each on its own line */
-.gl-dl .dl-zombie{font-size:.875em;height:4.25em;overflow:hidden}
-.gl-dl .dl-zombie .lab{color:var(--soft);border-top:2px solid var(--line);line-height:1.2;white-space:normal}
+.gl-dl .dl-zombie{height:4.25em;overflow:hidden}
+.gl-dl .dl-zombie .lab{font-size:.875em;color:var(--soft);border-top:2px solid var(--line);line-height:1.2;white-space:normal}
 .gl-dl .dl-zombie .tok{margin-top:.35em}
 .gl-dl .dl-zombie .pip{width:.65em;height:.65em}
 .gl-dl .dl-legend{font-size:.875em;color:var(--soft);margin-top:.3em;white-space:normal}

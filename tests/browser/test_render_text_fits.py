@@ -1,7 +1,7 @@
 """Words and pictures (issue 22, point 7), measured in Chromium: at a laptop's picture column, a
 projector's (large text) and a phone's width, no name is cut (its box never hides part of it)
 and no word is broken inside itself over two lines ("SUPERMARKE T"), in the pictures of all three
-games, mid-game and at the end. The pages are the renderers' HTML alone (no server)."""
+games, mid-game and at the end. The pages are the renderers' HTML alone (no Voilà server)."""
 from __future__ import annotations
 
 import pytest
@@ -57,19 +57,11 @@ def _states():
 
 
 @pytest.fixture(scope="module")
-def page():
-    from gamelib import bench_browser as bb
-    from tests.browser.conftest import need_browser
-
-    need_browser()
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as pw:
-        b = bb.launch_chromium(pw)
-        try:
-            yield b.new_page(viewport={"width": 1300, "height": 900})
-        finally:
-            b.close()
+def page(browser):
+    """A page of the session's Chromium (tests/browser/conftest.py); no Voilà server is needed."""
+    p = browser.new_page(viewport={"width": 1300, "height": 900})
+    yield p
+    p.close()
 
 
 def test_no_name_is_cut_and_no_word_is_broken_at_any_width(page):
