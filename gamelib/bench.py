@@ -19,6 +19,8 @@ Figures and targets (issue 8):
                    then the median of 5 timed passes
   Deadland games   10,000 random games <= 60 s with 2 workers (wall clock; --full plays all 10,000)
   simulate memory  1,000,000 Walking Deck games' rows <= 300 MB
+  --hint           (issue 22) gamelib.hint at the first decision of Walk the Plank and Deadland,
+                   4 players: every option's 95 % interval within ±3 points in <= 2 s of CPU
 """
 from __future__ import annotations
 
@@ -195,8 +197,51 @@ def _mark(ok: bool) -> str:
     return "ok  " if ok else "MISS"
 
 
+def first_decision(name: str, players: int = 4, seed: int = 1):
+    """The first position of a game where the seat to move has a choice."""
+    state = load(name, players=players).new_state(seed=seed)
+    while not state.is_over and len(state.legal_actions()) < 2:
+        state.apply(state.legal_actions()[0])
+    return state
+
+
+def hint_report(seconds: float = 2.0, target: float = 0.03) -> list[str]:
+    """The hint's largest 95 % half-width and its CPU time at the first decision of Walk the
+    Plank and Deadland (4 players), against the target; where it is missed, the CPU time the
+    target would take at the measured playout speed."""
+    from .strategy.hint import hint
+    from .strategy.playouts import Z95
+
+    lines = [f"gamelib.hint at the first decision, 4 players (budget {seconds:g} CPU s; target: every option "
+             f"within ±{100 * target:g} points (95 %) in <= {seconds:g} s)"]
+    for name in ("walk-the-plank", "deadland"):
+        state = first_decision(name)
+        t0 = time.process_time()
+        h = hint(state, seconds=seconds, target=target)
+        cpu = time.process_time() - t0
+        half = max(o.half_width for o in h.options)
+        ns = [o.samples or 0 for o in h.options]
+        playouts = sum(ns)
+        ok = half <= target + 1e-12 and cpu <= seconds * 1.05
+        lines.append(f"  {name:<15} {len(h.options)} options  largest half-width ±{100 * half:.1f} points  "
+                     f"CPU {cpu:.2f} s  {playouts:,} playouts ({min(ns):,}-{max(ns):,} per option)  {_mark(ok)}")
+        lines.append(f"  {'':<15} {h.verdict()}")
+        if not ok:
+            # deals each option needs for ±target at its own estimate (normal approximation)
+            need = sum(max(n, Z95 ** 2 * max(float(o.win) * (1 - float(o.win)), 0.01) / target ** 2)
+                       for n, o in zip(ns, h.options))
+            per = cpu / max(1, playouts)
+            lines.append(f"  {'':<15} the target needs about {need:,.0f} playouts: {need * per:.0f} s of CPU at "
+                         f"{1000 * per:.2f} ms a playout, or playouts {need * per / seconds:.1f}x faster")
+    return lines
+
+
 def main(argv: list[str] | None = None) -> None:
     argv = sys.argv[1:] if argv is None else argv
+    if "--hint" in argv:
+        for line in hint_report():
+            print(line, flush=True)
+        return
     if any(a == "--load" or a.startswith("--load=") for a in argv):
         from .bench_load import main as load_test
 
@@ -210,6 +255,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--full", action="store_true", help="play all 10,000 Deadland games (else 1,000, scaled)")
     parser.add_argument("--no-sim", action="store_true", help="skip the Deadland games and the memory figure")
     parser.add_argument("--browser", action="store_true", help="also measure every Voila dashboard in Chromium")
+    parser.add_argument("--hint", action="store_true", help="only the hint's interval and CPU time (issue 22)")
     parser.add_argument("--load", type=int, metavar="N", help="instead, the classroom load test with N visitors "
                         "(its options: python -m gamelib.bench_load --help)")
     args = parser.parse_args(argv)

@@ -15,7 +15,10 @@ games, the hidden cards are re-dealt ``odds_samples`` times from the point of vi
 ``_odds_viewer()`` (with a fresh RNG, which is hidden too): ``odds()`` must not change (it may use
 only what that player knows) and the outcomes observed must follow ``odds()``: a chi-square test
 of goodness of fit per title (outcomes expected fewer than 5 times pooled), failing at p below
-``ODDS_ALPHA`` = 1e-6. So a correct game fails one such test with probability at most 1e-6; the
+``ODDS_ALPHA`` = 1e-6. The same is done for every seat whose ``odds_for(seat)`` (the odds from
+everything that seat knows, e.g. its own face-down card) differs from ``odds()``, re-dealing what
+that seat cannot see; and wherever views are checked, each seat's ``odds_for`` must not move when
+what it cannot see is re-dealt. So a correct game fails one such test with probability at most 1e-6; the
 default suite runs a few thousand of them (seeded: the same ones every run)."""
 from __future__ import annotations
 
@@ -87,27 +90,42 @@ def _table(observed: Counter, probs: Mapping[object, Fraction], n: int) -> str:
 
 
 def check_odds(game: Game, seed: int, state: State, rng: Rng, samples: int = 0, odds: dict | None = None) -> None:
-    """The odds check of one state (see the module's docstring). ``samples`` = 0 checks only
-    that what will happen had a non-zero probability."""
+    """The odds check of one state (see the module's docstring), for ``_odds_viewer()`` with
+    ``odds()`` and for every seat whose ``odds_for(seat)`` differs from ``odds()`` (a seat that
+    knows more, e.g. its own face-down card). ``samples`` = 0 checks only that what will happen
+    had a non-zero probability."""
     actual = state._next_outcomes()
     if not actual:
         return
     if odds is None:
         odds = state.odds()
+    # each seat's own odds: where samples are drawn, or where a title is not the public one
+    own = {}
+    if samples > 0 or any(title not in odds for title in actual):
+        own = {p: o for p in state.players if (o := state.odds_for(p)) and o != odds}
+    for title in actual:
+        if title not in odds and not any(title in o for o in own.values()):
+            raise _fail(game, seed, state, f"_next_outcomes() names {title!r}, which neither odds() nor any "
+                        "seat's odds_for() gives")
+    _check_viewer_odds(game, seed, state, rng, samples, odds, actual, state._odds_viewer(), lambda s: s.odds())
+    for p, o in own.items():
+        _check_viewer_odds(game, seed, state, rng, samples, o, actual, p, lambda s, p=p: s.odds_for(p))
+
+
+def _check_viewer_odds(game: Game, seed: int, state: State, rng: Rng, samples: int, odds: dict,
+                       actual_all: dict, viewer: str | None, odds_of) -> None:
+    actual = {t: o for t, o in actual_all.items() if t in odds}
     for title, outcome in actual.items():
-        if title not in odds:
-            raise _fail(game, seed, state, f"_next_outcomes() names {title!r}, which odds() does not give")
         if odds[title].get(outcome, 0) == 0:
-            raise _fail(game, seed, state, f"odds {title!r} give {outcome!r} probability 0, yet it is what the "
-                        f"hidden cards will give: {dict(odds[title])}")
-    if samples <= 0 or state.is_over:
+            raise _fail(game, seed, state, f"odds {title!r} (as {viewer} reckons them) give {outcome!r} probability "
+                        f"0, yet it is what the hidden cards will give: {dict(odds[title])}")
+    if samples <= 0 or state.is_over or not actual:
         return
-    viewer = state._odds_viewer()
     seen = {t: Counter() for t in actual}
     for i in range(samples):
         other = state._redeal_hidden(viewer, rng)
         other.rng = Rng(rng.next64())
-        if i < 2 and other.odds() != odds:
+        if i < 2 and odds_of(other) != odds:
             raise _fail(game, seed, state, f"odds() change when the cards {viewer!r} cannot see are re-dealt: "
                         "they use hidden information")
         got = other._next_outcomes()
@@ -192,6 +210,9 @@ def check_state(
             raise _fail(game, seed, state, f"_redeal_hidden({player!r}) breaks conservation")
         if other.view(player, log=False) != view:
             raise _fail(game, seed, state, f"view({player!r}) changes when hidden cards change: it leaks them")
+        if odds and other.odds_for(player) != state.odds_for(player):
+            raise _fail(game, seed, state, f"odds_for({player!r}) change when the cards {player!r} cannot see are "
+                        "re-dealt: they use hidden information")
 
 
 def _in_step(game: Game, seed: int, state: State, shadow: State, action_label: str, log_at: int) -> None:

@@ -181,6 +181,17 @@ class State(metaclass=_StateType):
         ``_odds_viewer()`` would reckon it (see ``docs/engine.md``)."""
         return {}
 
+    def odds_for(self, player: str | None) -> dict[str, Distribution]:
+        """The odds as ``player`` reckons them, from everything that seat knows (its own hidden
+        cards included); ``None``: ``odds()``. Default: ``odds()`` for the seat whose knowledge
+        ``odds()`` uses, nothing for the other seats (``odds()`` may use what that seat alone
+        knows). A game whose odds use public information only, or that reckons them for each
+        seat, overrides this; ``check_game`` re-deals what each seat cannot see and checks that
+        its odds do not move and that the outcomes follow them."""
+        if player is None or player == self._odds_viewer():
+            return self.odds()
+        return {}
+
     def _next_outcomes(self) -> dict[str, object]:
         """For titles of ``odds()``: the outcome the hidden state will actually give (the top
         card of the pile; for a draw made with the RNG, the draw simulated on a copy of

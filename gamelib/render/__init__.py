@@ -63,16 +63,18 @@ def _renderer_module(game: Any) -> Any:
     return sys.modules.get(getattr(fn, "__module__", ""), None)
 
 
-def odds_for_display(state: Any) -> tuple[str, list[tuple[str, list[tuple[str, Fraction]]]]]:
-    """(note, groups) for the odds panel: the game's odds, grouped and ordered by its renderer
-    module's ``present_odds`` if it has one, each group's outcomes most likely first; nothing
-    once the game is over (no draw can come next)."""
+def odds_for_display(state: Any, player: str | None = None) -> tuple[str, list[tuple[str, list[tuple[str, Fraction]]]]]:
+    """(note, groups) for the odds panel: the game's odds as ``player`` reckons them (from
+    everything that seat knows, its own face-down cards included: ``state.odds_for(player)``;
+    ``None``: ``state.odds()``, the table view's), grouped and ordered by its renderer module's
+    ``present_odds`` if it has one, each group's outcomes most likely first; nothing once the
+    game is over (no draw can come next)."""
     module = _renderer_module(state.game)
     note = getattr(module, "ODDS_NOTE", DEFAULT_ODDS_NOTE)
     if state.is_over:
         return note, []
     try:
-        odds: Mapping[str, Any] = state.odds()
+        odds: Mapping[str, Any] = state.odds() if player is None else state.odds_for(player)
     except NotImplementedError:
         odds = {}
     present = getattr(module, "present_odds", None)

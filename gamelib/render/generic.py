@@ -39,6 +39,20 @@ def seat(state: Any, reveal: bool | None, player: str | None) -> str | None:
     return state.to_move or state.players[0]
 
 
+def outcome_names(view: dict) -> tuple[list[str], list[str]]:
+    """(winners, losers) read from the view's outcome ("won: a, b; lost: c (why)"), once over."""
+    text = str(view.get("outcome") or "") if view.get("is_over") else ""
+    who = text.split(" (", 1)[0]
+    won: list[str] = []
+    lost: list[str] = []
+    for part in who.split("; "):
+        if part.startswith("won: "):
+            won = [n.strip() for n in part[len("won: "):].split(",") if n.strip()]
+        elif part.startswith("lost: "):
+            lost = [n.strip() for n in part[len("lost: "):].split(",") if n.strip()]
+    return won, lost
+
+
 def label(key: Any) -> str:
     """A view key as words: ``to_move`` -> "To move", ``planks in play`` -> "Planks in play"."""
     words = str(key).replace("_", " ").strip()

@@ -57,9 +57,13 @@ STYLE = f"""<style>
 .gl-wtp .gl-wtp-won{{background:#1d6b2f;color:#fff}}
 .gl-wtp .gl-wtp-lines{{background:#fbe7a1;color:{INK};border-radius:.4em;padding:.1em .5em;margin:.2em 0 .3em}}
 .gl-wtp .gl-wtp-now{{height:1.3em;overflow:hidden;white-space:nowrap;text-overflow:ellipsis}}
+.gl-wtp .gl-wtp-now.gl-wtp-over{{height:auto;max-height:3.9em;white-space:normal}}
+.gl-wtp .gl-wtp-lost{{background:#5c5c5c;color:#fff}}
 .gl-wtp .gl-wtp-last{{height:2.6em;overflow:hidden;display:-webkit-box;-webkit-line-clamp:2;-webkit-box-orient:vertical}}
 .gl-wtp .gl-wtp-mid{{display:flex;flex-wrap:wrap;gap:.4em;align-items:stretch}}
-.gl-wtp .gl-wtp-board{{display:flex;flex:3 1 26em;min-width:0;gap:2px;align-self:flex-start}}
+.gl-wtp .gl-wtp-board{{display:flex;flex:3 1 26em;min-width:0;gap:2px;align-self:flex-start;
+  container-type:inline-size;container-name:wtpboard}}
+@container wtpboard (max-width: 36em){{.gl-wtp .gl-wtp-plankword{{display:none}}}}
 .gl-wtp .gl-wtp-col{{flex:1 1 0;min-width:0;border-radius:.35em;padding:.1em .2em}}
 .gl-wtp .gl-wtp-col-names{{flex:0 0 3.9em;color:#f3f6f9}}
 .gl-wtp .gl-wtp-col-ship{{flex:1.25 1 0;background:{DECK};color:#fff}}
@@ -76,7 +80,7 @@ STYLE = f"""<style>
 .gl-wtp .gl-wtp-dead{{border-style:dashed;border-color:#fff}}
 .gl-wtp .gl-wtp-ghost{{display:inline-flex;align-items:center;height:1.6em;border-radius:.8em .8em .3em .3em;padding:0 .4em;
   background:#1a1a1a;color:#fff;font-weight:800;border:2px dashed #fff}}
-.gl-wtp .gl-wtp-side{{flex:1 1 19em;min-width:0;min-height:8em;max-height:10.5em;background:{PAPER};color:{INK};border-radius:.35em;padding:.2em .5em;overflow:hidden}}
+.gl-wtp .gl-wtp-side{{flex:1 1 19em;min-width:0;min-height:8em;max-height:12em;background:{PAPER};color:{INK};border-radius:.35em;padding:.2em .5em;overflow:hidden}}
 .gl-wtp .gl-wtp-side.gl-wtp-hands{{max-height:none}}
 .gl-wtp table.gl-wtp-hands-table{{border-collapse:collapse;width:100%;line-height:1.2;color:{INK};margin:0}}
 .gl-wtp .gl-wtp-hands-table th,.gl-wtp .gl-wtp-hands-table td{{padding:0 .2em;border:none;border-bottom:1px solid #e2d6bb;text-align:center;
@@ -87,7 +91,7 @@ STYLE = f"""<style>
 .gl-wtp .gl-wtp-legend{{margin-top:.25em;color:#f3f6f9;line-height:1.3}}
 .gl-wtp .gl-wtp-side-title{{font-weight:800;height:1.4em}}
 .gl-wtp .gl-wtp-hand{{display:grid;grid-template-columns:1fr 1fr;gap:0 .5em;line-height:1.25}}
-.gl-wtp .gl-wtp-hand div{{white-space:nowrap;overflow:hidden;text-overflow:ellipsis}}
+.gl-wtp .gl-wtp-hand div{{white-space:normal;overflow-wrap:normal;hyphens:manual}}
 .gl-wtp .gl-wtp-seats{{margin-top:.2em;display:flex;flex-direction:column;gap:2px}}
 .gl-wtp .gl-wtp-seat,.gl-wtp .gl-wtp-seats-head{{display:flex;flex-wrap:wrap;align-items:center;gap:.3em;padding:0 .4em}}
 .gl-wtp .gl-wtp-seat{{background:{PAPER};color:{INK};border-radius:.4em;min-height:3.15em;border:3px solid transparent}}
@@ -96,7 +100,8 @@ STYLE = f"""<style>
 .gl-wtp .gl-wtp-seats-head .gl-wtp-who,.gl-wtp .gl-wtp-seats-head .gl-wtp-aside{{height:auto}}
 .gl-wtp .gl-wtp-seat.gl-wtp-active{{border-color:{GOLD};box-shadow:0 0 0 2px {INK} inset}}
 .gl-wtp .gl-wtp-seat.gl-wtp-out{{background:#ddd3bd}}
-.gl-wtp .gl-wtp-who{{flex:0 1 11.4em;min-width:0;height:2.8em;overflow:hidden;line-height:1.35;white-space:nowrap}}
+.gl-wtp .gl-wtp-who{{flex:0 1 11.4em;min-width:0;height:3.05em;overflow:hidden;line-height:1.35;white-space:nowrap}}
+.gl-wtp .gl-wtp-head>span.gl-wtp-winners{{flex:0 0 auto}}
 .gl-wtp .gl-wtp-who b{{font-size:1.07em}}
 .gl-wtp .gl-wtp-who .gl-wtp-pirate{{width:1.35em;height:1.35em;border-width:1px;vertical-align:-.2em}}
 .gl-wtp .gl-wtp-cards{{display:flex;gap:.3em;flex:0 1 29.1em;min-width:0}}
@@ -226,6 +231,15 @@ def winners_of(view: dict) -> list[str]:
     return [n.strip() for n in names.split(",") if n.strip() in (_get(view, "players") or {})]
 
 
+def _head_middle(view: dict, captain: Any) -> str:
+    """Who holds the Captain's Token; once the game is over, who won (by colour)."""
+    if _get(view, "is_over"):
+        won = winners_of(view)
+        pills = " ".join(f'<span class="gl-wtp-pill gl-wtp-won">{escape(c)}</span>' for c in won) or "nobody"
+        return f'<span class="gl-wtp-winners">Won: {pills}</span>'
+    return f'<span>Captain: <span class="gl-wtp-pill gl-wtp-captain">{escape(str(captain))}</span></span>'
+
+
 def now_line(view: dict) -> str:
     if _get(view, "is_over"):
         return f"Game over: {_get(view, 'outcome') or ''}"
@@ -269,7 +283,8 @@ def _board(view: dict, colours: list[str]) -> str:
     for k in (1, 2, 3):
         if k <= planks:
             cols.append(f'<div class="gl-wtp-col gl-wtp-col-plank" data-place="plank {k}">'
-                        f'<div class="gl-wtp-col-title"><span class="gl-wtp-long">Plank </span>{k}</div>{lanes(f"plank {k}")}</div>')
+                        f'<div class="gl-wtp-col-title" title="plank {k}"><span class="gl-wtp-long gl-wtp-plankword">Plank </span>{k}</div>'
+                        f'{lanes(f"plank {k}")}</div>')
         else:
             cols.append(f'<div class="gl-wtp-col gl-wtp-col-sea" data-place="sea" title="plank {k} retracted: sea side up">'
                         '<div class="gl-wtp-col-title">Sea</div>'
@@ -346,6 +361,7 @@ def _seats(view: dict, colours: list[str], skulls: frozenset[str]) -> str:
     rev = _get(view, "revealing")
     active = rev.get("player") if isinstance(rev, dict) else (None if _get(view, "is_over") else _get(view, "to_move"))
     winners = winners_of(view)
+    over = bool(_get(view, "is_over"))
     head = ('<div class="gl-wtp-seats-head"><div class="gl-wtp-who">Seats, clockwise</div><div class="gl-wtp-cards">'
             + "".join(f'<div class="gl-wtp-card">card {k}</div>' for k in (1, 2, 3))
             + '</div><div class="gl-wtp-aside">set aside (☠)</div></div>')
@@ -366,10 +382,13 @@ def _seats(view: dict, colours: list[str], skulls: frozenset[str]) -> str:
             state += f" · {n_hand} in hand"
         captain = (' <span class="gl-wtp-pill gl-wtp-captain" title="holds the Captain\'s Token: reveals first">'
                    'Captain</span>') if _get(view, "captain") == c else ""
-        if c in winners:
-            captain += ' <span class="gl-wtp-pill gl-wtp-won">wins</span>'
+        line = escape(state)
+        if over:  # the result first, on its own line, so it is never cut
+            result = ('<span class="gl-wtp-pill gl-wtp-won">won</span>' if c in winners
+                      else '<span class="gl-wtp-pill gl-wtp-lost">lost</span>')
+            line = f"{result} {escape(state.split(' · ')[0])}"
         who = (f'<div class="gl-wtp-who">{pirate(c, where="seat")} <b>{escape(c)}</b>{captain}'
-               f'<div>{escape(state)}</div></div>')
+               f'<div>{line}</div></div>')
         slots = list(_get(p, "cards") or [])[:3] + [None] * 3
         cards = "".join(
             _card(c, k, slots[k - 1], p, order,
@@ -388,7 +407,7 @@ def _seats(view: dict, colours: list[str], skulls: frozenset[str]) -> str:
 
 
 LEGEND = ("☠ Skull card: sits out the next round · 1st, 2nd…: the order of the reveal · striped: "
-          "face down · every pirate carries its colour's letter")
+          "face down · every pirate carries its colour's letter · 1 2 3: the planks")
 
 
 def picture(view: dict, large: bool = False, skulls: frozenset[str] = frozenset(),
@@ -405,10 +424,11 @@ def picture(view: dict, large: bool = False, skulls: frozenset[str] = frozenset(
     captain = _get(view, "captain")
     head = (f'<div class="gl-wtp-head"><span><span class="gl-wtp-long"><span class="gl-wtp-title">Walk the Plank</span> · </span>round '
             f'{escape(str(round_no))} · {escape(phase)}{final}</span>'
-            f'<span>Captain: <span class="gl-wtp-pill gl-wtp-captain">{escape(str(captain))}</span></span>'
+            f'{_head_middle(view, captain)}'
             f'<span>{escape(eyes)}</span></div>')
     last, now = last_card(view), now_line(view)
-    lines = (f'<div class="gl-wtp-lines"><div class="gl-wtp-now" title="{escape(now)}"><b>Now:</b> {escape(now)}</div>'
+    over = " gl-wtp-over" if _get(view, "is_over") else ""
+    lines = (f'<div class="gl-wtp-lines"><div class="gl-wtp-now{over}" title="{escape(now)}"><b>Now:</b> {escape(now)}</div>'
              f'<div class="gl-wtp-last" title="{escape(last)}"><b>Last card:</b> {escape(last)}</div></div>')
     mid = f'<div class="gl-wtp-mid">{_board(view, colours)}{_side(view, skulls, names)}</div>'
     cls = "gl-wtp gl-wtp-large" if large else "gl-wtp"
@@ -430,8 +450,9 @@ def render_walk_the_plank(state: Any, reveal: bool | None = None, player: str | 
 
 #: what the stepper's odds panel says about whose knowledge the odds use
 ODDS_NOTE = ("The public's odds: every programme that pirate could have placed with the cards it has "
-             "not played counts as equally likely (a model: real players choose). Nobody's secret card, "
-             "nor the table view's face-up cards, is used.")
+             "not played counts as equally likely (a model: real players choose). In a pirate's own view, "
+             "its own face-down cards are known; nobody else's secret card, nor the table view's face-up "
+             "cards, is used.")
 
 
 def present_odds(state: Any, odds: dict[str, Any]) -> dict[str, Any]:

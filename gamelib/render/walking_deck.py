@@ -12,6 +12,7 @@ Only the state's ``view`` is read, defensively: a missing key draws an empty zon
 failing, so the picture survives changes in the rules engine."""
 from __future__ import annotations
 
+import re
 from html import escape
 from typing import Any, Mapping
 
@@ -37,7 +38,8 @@ ODDS_NOTE = ("Exact odds from what you know: which Events are left in each pile 
 STYLE = """<style>
 .gl-wd{--u:1;background:#2f5d3a;background-image:radial-gradient(circle at 30% 20%,#3b7049,#264d30);color:#f4efe3;
   padding:calc(10px*var(--u));border-radius:12px;font-family:system-ui,-apple-system,"Segoe UI",sans-serif;
-  font-size:calc(13px*var(--u));line-height:1.3;box-sizing:border-box;max-width:100%;overflow-wrap:break-word}
+  font-size:calc(13px*var(--u));line-height:1.3;box-sizing:border-box;max-width:100%;
+  overflow-wrap:normal;word-break:normal;hyphens:manual}
 .gl-wd.gl-wd-large{--u:1.6}
 .gl-wd *{box-sizing:border-box}
 .gl-wd .zone{background:rgba(0,0,0,.18);border:1px dashed rgba(255,255,255,.35);border-radius:8px;padding:6px 8px;margin:4px;min-width:0}
@@ -62,7 +64,12 @@ STYLE = """<style>
 .gl-wd .mini{width:calc(104px*var(--u));min-height:calc(62px*var(--u));font-size:calc(11px*var(--u));padding:3px 4px;margin:2px;overflow:hidden}
 .gl-wd .mini .name{font-size:calc(11px*var(--u))}
 .gl-wd.gl-wd-large .mini .name{font-size:calc(12.5px*var(--u))}
-.gl-wd .memory{display:flex;flex-direction:row-reverse;flex-wrap:wrap;justify-content:flex-end}
+/* a name with a long word (SUPERMARKET) is set smaller, so it is never broken inside the word */
+.gl-wd .card .name.long{font-size:calc(11px*var(--u));letter-spacing:-.01em}
+.gl-wd .mini .name.long,.gl-wd.gl-wd-large .mini .name.long{font-size:calc(9.5px*var(--u));letter-spacing:-.02em}
+.gl-wd .token.long{font-size:calc(9px*var(--u))}
+/* the Memory is a queue: read like a line of text, card 1 (the next out) first, wrapping to the next line */
+.gl-wd .memory{display:flex;flex-direction:row;flex-wrap:wrap;justify-content:flex-start}
 .gl-wd .memory.down .back{width:calc(30px*var(--u));height:calc(42px*var(--u));font-size:calc(12px*var(--u));border-width:1px;margin:2px 1px}
 .gl-wd .gl-wd-hand{flex:3 1 calc(490px*var(--u));min-height:calc(190px*var(--u))}
 .gl-wd .gl-wd-side{flex:1 1 calc(190px*var(--u));display:flex;flex-direction:column}
@@ -139,12 +146,13 @@ def _weaknesses(ws: Any, short: bool = False) -> str:
 def event_card(ev: Any, mini: bool = False) -> str:
     """An Event face up; ``mini`` for zones where only the name matters (Memory, Avoided)."""
     if not isinstance(ev, dict):
-        return f'<div class="card{" mini" if mini else ""}"><div class="name">{escape(_text(ev))}</div></div>'
+        text = escape(_text(ev))
+        return f'<div class="card{" mini" if mini else ""}"><div class="{_name_cls(text)}">{text}</div></div>'
     name = escape(str(ev.get("label") or ev.get("name") or ev.get("id", "?")))
     pile = str(ev.get("pile", ""))
     edge = PILE_COLOURS.get(pile, "#777")
     kind = escape(KIND_SHORT.get(str(ev.get("kind", "")), str(ev.get("kind", ""))))
-    head = (f'<div class="name">{name}</div><div class="meta">{escape(pile)}{" · " if pile and kind else ""}{kind}</div>'
+    head = (f'<div class="{_name_cls(name)}">{name}</div><div class="meta">{escape(pile)}{" · " if pile and kind else ""}{kind}</div>'
             f'{_weaknesses(ev.get("weaknesses"))}')
     if mini:
         return f'<div class="card mini" style="border-top:5px solid {edge}" title="{name}">{head}</div>'
@@ -186,7 +194,8 @@ def _reserves(res: Any) -> str:
     if not isinstance(res, dict) or not res:
         return '<span class="muted">no Reserves</span>'
     return "".join(
-        f'<div class="token {escape(str(side))}" title="{escape(str(name))} Reserve: {escape(str(side))}">'
+        f'<div class="token {escape(str(side))}{" long" if len(str(name)) >= 10 else ""}" '
+        f'title="{escape(str(name))} Reserve: {escape(str(side))}">'
         f'{escape(str(name))}<br>{escape(str(side))}</div>'
         for name, side in res.items()
     )
@@ -247,13 +256,19 @@ def _memory(mem: Any) -> str:
         else:
             items.append(f'<div class="back" title="Memory card {i + 1}, face down">{i + 1}</div>')
     inner = "".join(items) or '<span class="muted">empty</span>'
-    note = '<div class="legend">grows to the left; card 1, the first memorised, is unstacked first</div>'
+    note = ('<div class="legend">a queue, read left to right: card 1, the first memorised, is unstacked '
+            'first; each new card joins at the end</div>')
     layout = "memory" if cards else "memory down"  # small face-down backs, numbered
     return _zone(f"Memory ({count})", f'<div class="{layout}">{inner}</div>{note if count else ""}', "gl-wd-memory")
 
 
 def _numbered(card_html: str, n: int) -> str:
-    return card_html.replace('<div class="name">', f'<div class="name">{n}. ', 1)
+    return re.sub(r'(<div class="name(?: long)?">)', lambda m: f"{m.group(1)}{n}. ", card_html, count=1)
+
+
+def _name_cls(name: str) -> str:
+    """The class of a card's name: "name long" when one of its words has 10 letters or more."""
+    return "name long" if max((len(w) for w in name.split()), default=0) >= 10 else "name"
 
 
 def _buried(b: Any, limit: Any, reveal: bool) -> str:
@@ -304,7 +319,8 @@ def _characters(chars: Any) -> str:
         if ch.get("orientation") and isinstance(ch["orientation"], str):
             info += f" ({ch['orientation']})"
         card = (f'<div class="card" style="transform:rotate({deg}deg);border-top:6px solid #8b5a2b">'
-                f'<div class="name">{escape(str(ch.get("label") or ch.get("name") or ch.get("id", "?")))}</div>'
+                f'<div class="{_name_cls(str(ch.get("label") or ch.get("name") or ch.get("id", "?")))}">'
+                f'{escape(str(ch.get("label") or ch.get("name") or ch.get("id", "?")))}</div>'
                 f'{_weaknesses(ch.get("weaknesses"))}<div class="meta">{escape(info)}</div></div>')
         slots.append(f'<div class="char-slot" title="{escape(info)}">{card}</div>')
     return _zone(f"Characters ({len(chars)})", f'<div class="row">{"".join(slots)}</div>', "gl-wd-characters")

@@ -2,31 +2,40 @@
 
 * The Walking Deck's Interrogation: exact (``Fraction``s), by the solver in
   ``walking_deck_solver``, as long as it finishes within ``exact_nodes`` positions.
-* Everything else: estimated. For each option, ``budget`` worlds the seat cannot tell from
-  the real one are sampled (``state._redeal_hidden(seat, rng)`` and a fresh random generator,
-  the same worlds for every option), the option is played in each, and the game is finished by
-  the heuristic players (in The Walking Deck up to the end of the Journey, where the exact
-  Interrogation value is used when it is quick to find). The estimate comes with its standard
-  error. It is the chance of winning *if everybody then plays like the heuristic*, so it
+* Everything else: estimated by playouts (``playouts.py``): worlds the seat cannot tell from the
+  real one are sampled (``state._redeal_hidden(seat, rng)`` and a fresh random generator, the same
+  worlds for every option), the option is played in each, and the game is finished by the
+  heuristic players (random pirates in Walk the Plank; in The Walking Deck up to the end of the
+  Journey, where the exact Interrogation value is used when it is quick to find). Each estimate
+  comes with its 95 % interval (Wilson). After ``budget`` deals per option, more deals go to the
+  options still close to the best, for up to ``seconds`` of CPU, until every option is within
+  ``target``. It is the chance of winning *if everybody then plays like the finishers*, so it
   compares options fairly but is not the value of perfect play.
+* ``Hint.best`` names an option only when it is sure: its whole interval lies above every other
+  option's (exact: the one highest value). Otherwise the hint is "too close to call" and
+  ``Hint.close`` lists the options that could each be best.
 
 Nothing a seat cannot see is used: the real hidden cards and the real generator never reach a
 playout (``tests/strategy/test_hint.py`` re-deals them and checks the hint does not move).
 """
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass, field
 from fractions import Fraction
 from html import escape
 from typing import Any
 
-from gamelib.agents import Agent, RandomAgent, agents_for
-from gamelib.core import Rng, State, derive_seed
+from gamelib.core import State
 
 from . import walking_deck_solver as wds
+from .playouts import describe, finisher_name, race
 
+#: deals per option in the first round of an estimate (every option gets them, on the same deals)
 DEFAULT_BUDGET = 32
+#: CPU seconds an estimate may take in all (the first round included); 0 means the first round only
+DEFAULT_SECONDS = 2.0
+#: the half-width of a 95 % interval that is good enough (3 points)
+DEFAULT_TARGET = 0.03
 # positions the exact Interrogation search may take before a hint is estimated instead: at most
 # about 4 CPU-seconds and 400 MB with the compiled search (the benchmark's largest Interrogation
 # takes 532,000 positions and 77 MB), about 10 CPU-seconds with the Python one (no compiler)
@@ -35,13 +44,28 @@ DEFAULT_EXACT_NODES = 3_000_000 if wds.FAST else 300_000
 
 @dataclass(frozen=True)
 class HintOption:
-    """One legal action and its chance of winning (``stderr`` is None when exact)."""
+    """One legal action and its chance of winning. Exact: ``win`` is a Fraction and ``low`` =
+    ``high`` = ``win``. Estimated: ``win`` is the mean of ``samples`` playouts, ``low``-``high``
+    its 95 % interval (Wilson) and ``stderr`` its standard error."""
 
     label: str
     win: Fraction | float
     exact: bool
     stderr: float | None = None
     samples: int | None = None
+    low: float | None = None
+    high: float | None = None
+
+    @property
+    def interval(self) -> tuple[float, float]:
+        if self.exact or self.low is None or self.high is None:
+            return float(self.win), float(self.win)
+        return self.low, self.high
+
+    @property
+    def half_width(self) -> float:
+        low, high = self.interval
+        return (high - low) / 2
 
     def text(self) -> str:
         if self.exact:
@@ -50,12 +74,18 @@ class HintOption:
             if len(frac) > 24:
                 frac = "exact"
             return f"{float(f):.1%} ({frac})"
-        return f"≈ {float(self.win):.1%} ± {self.stderr:.1%}"
+        return f"≈ {float(self.win):.1%} ({self.interval_text()})"
+
+    def interval_text(self) -> str:
+        """The 95 % interval as a reader says it: "38.2-44.9 %"."""
+        low, high = self.interval
+        return f"{100 * low:.1f}–{100 * high:.1f} %"
 
 
 @dataclass(frozen=True)
 class Hint:
-    """What ``gamelib.hint`` returns: ``options`` in legal order, ``best``, and how they were found."""
+    """What ``gamelib.hint`` returns: ``options`` in legal order, ``best`` (None when too close
+    to call), ``close`` (the options that could each be best), and how they were found."""
 
     game: str
     seat: str | None
@@ -66,11 +96,29 @@ class Hint:
     note: str = ""
 
     @property
-    def best(self) -> str | None:
+    def leader(self) -> str | None:
+        """The option with the highest value or estimate (first in legal order on a tie)."""
         if not self.options:
             return None
         top = max(float(o.win) for o in self.options)
         return next(o.label for o in self.options if float(o.win) >= top - 1e-12)
+
+    @property
+    def close(self) -> tuple[str, ...]:
+        """The options that could be best: the leader and every option whose interval reaches
+        the leader's (exact: every option of the highest value)."""
+        if not self.options:
+            return ()
+        lead = self[self.leader]
+        return tuple(o.label for o in self.options
+                     if o.label == lead.label or o.interval[1] >= lead.interval[0] - (1e-12 if o.exact and lead.exact else 0.0))
+
+    @property
+    def best(self) -> str | None:
+        """The option that is best beyond doubt (its interval above every other's), else None:
+        too close to call."""
+        close = self.close
+        return close[0] if len(close) == 1 else None
 
     def values(self) -> dict[str, Fraction | float]:
         return {o.label: o.win for o in self.options}
@@ -81,11 +129,26 @@ class Hint:
                 return o
         raise KeyError(label)
 
+    def verdict(self) -> str:
+        """One sentence: which option is best, or that it is too close to call."""
+        if len(self.options) < 2:
+            return "Only one option." if self.options else ""
+        if self.best is not None:
+            why = "the highest chance" if self.exact else "its interval lies above every other option's"
+            return f"Best: {self.best} ({why})."
+        names = _and(list(self.close))
+        if self.exact:
+            return f"Equally good: {names}."
+        if len(self.close) > 3:  # a list of eight labels is not read: say how many, the rows are shaded
+            return (f"Too close to call: {len(self.close)} of the {len(self.options)} options could each be best "
+                    "(shaded: their 95 % intervals overlap).")
+        return f"Too close to call: {names} could each be best (their 95 % intervals overlap)."
+
     def __str__(self) -> str:
         if not self.options:
             return f"Hint for {self.seat or 'the player'}: {self.note}"
         head = f"Hint for {self.seat or 'the player'} ({'exact' if self.exact else 'estimated'}: {self.method})"
-        lines = [head] + [f"  {o.text():>28}  {o.label}" for o in self.options]
+        lines = [head] + [f"  {o.text():>28}  {o.label}" for o in self.options] + [f"  {self.verdict()}"]
         if self.note:
             lines.append(f"  {self.note}")
         return "\n".join(lines)
@@ -93,116 +156,103 @@ class Hint:
     def to_frame(self):
         import pandas as pd
 
-        return pd.DataFrame([{"option": o.label, "win": float(o.win), "exact": o.exact, "stderr": o.stderr,
-                              "samples": o.samples, "fraction": o.win if o.exact else None} for o in self.options])
+        return pd.DataFrame([{"option": o.label, "win": float(o.win), "low": o.interval[0], "high": o.interval[1],
+                              "exact": o.exact, "stderr": o.stderr, "samples": o.samples,
+                              "fraction": o.win if o.exact else None, "best": o.label == self.best,
+                              "could be best": o.label in self.close} for o in self.options])
 
     def _repr_html_(self) -> str:
         return hint_html(self)
 
 
+def _and(names: list[str]) -> str:
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def _bar(o: HintOption) -> str:
+    """A 100 px track: the estimate as a bar, its 95 % interval as a darker line over it."""
+    p = max(0.0, min(1.0, float(o.win)))
+    low, high = o.interval
+    whisker = ("" if o.exact else
+               f"<span class='gl-hint-ci' style='left:{100 * low:.1f}px;width:{max(1.0, 100 * (high - low)):.1f}px'></span>")
+    return (f"<span class='gl-hint-track'><span class='gl-bar' style='width:{100 * p:.1f}px'></span>{whisker}</span>")
+
+
 def hint_html(h: Hint) -> str:
-    """The hint as a small table: option, chance of winning (exact or estimated, said so), a bar."""
+    """The hint as a small table: option, chance of winning (exact or estimated, said so), its 95 %
+    interval and a bar; the best option marked only when it is sure, else "too close to call"."""
     if not h.options:
         return f'<div class="gl-hint-box gl-muted">{escape(h.note or "no decision to hint")}</div>'
-    best = h.best
+    best, close = h.best, set(h.close) if len(h.options) > 1 else set()
     rows = []
     for o in h.options:
-        p = max(0.0, min(1.0, float(o.win)))
-        mark = ' class="gl-hint-best"' if o.label == best else ""
-        rows.append(f"<tr{mark}><td>{escape(o.label)}</td><td class='gl-num'>{escape(o.text())}</td>"
-                    f"<td><span class='gl-bar' style='width:{round(60 * p)}px'></span></td></tr>")
+        if o.label == best and len(h.options) > 1:
+            mark, tag = ' class="gl-hint-best"', " <span class='gl-hint-tag'>best</span>"
+        elif best is None and o.label in close:
+            mark, tag = ' class="gl-hint-close"', ""
+        else:
+            mark, tag = "", ""
+        interval = "exact" if o.exact else escape(o.interval_text())
+        win = f"{float(o.win):.1%}" if o.exact else f"≈ {float(o.win):.1%}"
+        rows.append(f"<tr{mark}><td>{escape(o.label)}{tag}</td><td class='gl-num'>{escape(win)}</td>"
+                    f"<td class='gl-num gl-hint-interval'>{interval}</td><td>{_bar(o)}</td></tr>")
     kind = "exact" if h.exact else "estimated"
     caption = f"Chance of winning after each option ({kind}: {escape(h.method)})"
+    head = "<tr><th>option</th><th>win</th><th>95 % interval</th><th></th></tr>"
+    verdict = h.verdict()
+    cls = "gl-hint-verdict" + ("" if best is not None else " gl-hint-toss")
+    verdict_html = f"<div class='{cls}'>{escape(verdict)}</div>" if len(h.options) > 1 else ""
     note = f"<div class='gl-muted'>{escape(h.note)}</div>" if h.note else ""
-    return (f'<div class="gl-hint-box" data-exact="{int(h.exact)}"><table class="gl-odds-table gl-hint-table">'
-            f"<caption>{caption}</caption><tr><th>option</th><th>win</th><th></th></tr>{''.join(rows)}</table>{note}</div>")
+    return (f'<div class="gl-hint-box" data-exact="{int(h.exact)}" data-best="{escape(best or "")}">'
+            f'<table class="gl-odds-table gl-hint-table"><caption>{caption}</caption>{head}{"".join(rows)}</table>'
+            f"{verdict_html}{note}</div>")
 
 
 # ---- the estimates ------------------------------------------------------------------------------
 
-def _sample(state: State, seat: str, seed: int) -> State:
-    world = state._redeal_hidden(seat, Rng(seed))
-    world.rng = Rng(derive_seed(seed, 7))
-    return world
-
-
-#: who finishes the playouts of an estimate: the game's heuristic, except in Walk the Plank,
-#: where a table of heuristic pirates can go on until the round limit (measured: a playout costs
-#: seconds), while random pirates end a game in about 120 decisions.
-FINISHER = {"walk-the-plank": "random"}
-
-
-def _finishers(state: State, seed: int) -> dict[str, Agent]:
-    agents = agents_for(state.game)
-    cls = agents.get(FINISHER.get(state.game.name, "heuristic"), RandomAgent)
-    return {p: cls(seed=derive_seed(seed, 11 + i)) for i, p in enumerate(state.players)}
-
-
-def _stderr(values: list[float]) -> float:
-    """Standard error of a mean of values in [0, 1]. For win/loss results it uses the
-    Agresti-Coull centre (wins + 1) / (n + 2), so 0 or n wins out of n is not reported as certain."""
-    n = len(values)
-    if all(v in (0.0, 1.0) for v in values):
-        p = (sum(values) + 1) / (n + 2)
-        return math.sqrt(p * (1 - p) / n)
-    m = sum(values) / n
-    var = sum((v - m) ** 2 for v in values) / max(1, n - 1)
-    return math.sqrt(var / n)
-
-
-def _playout_estimates(state: State, seat: str, budget: int, seed: int, stop_at_interrogation: bool) -> list[list[float]]:
-    legal = state.legal_actions()
-    finish = _finishers(state, seed)
-    per: list[list[float]] = [[] for _ in legal]
-    for k in range(budget):
-        world_seed = derive_seed(seed, k)
-        world = _sample(state, seat, world_seed)
-        for j, a in enumerate(legal):
-            w = world.clone()
-            w.rng = Rng(derive_seed(world_seed, 1))  # the same future for every option
-            w.apply(a)
-            n = 0
-            tried = not stop_at_interrogation
-            while not w.is_over and n < 20_000:
-                if not tried and wds.is_interrogation(w):
-                    tried = True
-                    v = wds.budgeted_value(w, 200)
-                    if v is not None:
-                        break
-                actions = w.legal_actions()
-                w.apply(actions[0] if len(actions) == 1 else finish[w.to_move].choose(w))
-                n += 1
-            else:
-                v = None
-            if w.is_over:
-                v = 1.0 if seat in w.outcome.winners else 0.0
-            per[j].append(float(v if v is not None else 0.0))
-    return per
-
-
-def _estimated(state: State, seat: str, budget: int, seed: int, note: str = "") -> Hint:
+def _estimated(state: State, seat: str, budget: int, seed: int, seconds: float, target: float,
+               note: str = "") -> Hint:
     wd = state.game.name == "walking-deck"
-    per = _playout_estimates(state, seat, budget, seed, stop_at_interrogation=wd and not wds.is_interrogation(state))
-    options = tuple(HintOption(a.label, sum(v) / len(v), False, _stderr(v), len(v))
-                    for a, v in zip(state.legal_actions(), per))
-    finisher = FINISHER.get(state.game.name, "heuristic")
-    method = (f"{budget} sampled deals per option, finished by {finisher} players"
-              + ("; the exact Interrogation value where it is quick to find" if wd and not wds.is_interrogation(state) else ""))
-    return Hint(state.game.name, seat, False, method, {"playouts per option": budget}, options, note)
+    stop = wd and not wds.is_interrogation(state)
+    r = race(state, seat, budget, seed, seconds, target, stop_at_interrogation=stop)
+    options = []
+    for a, t in zip(state.legal_actions(), r.tallies):
+        low, high = t.interval()
+        options.append(HintOption(a.label, t.mean, False, t.stderr(), t.n, low, high))
+    ns = [t.n for t in r.tallies]
+    spread = f"{ns[0]:,}" if min(ns) == max(ns) else f"{min(ns):,} to {max(ns):,}"
+    method = (f"{spread} sampled deals per option (more where options are close), finished by "
+              f"{finisher_name(state)} players"
+              + ("; the exact Interrogation value where it is quick to find" if stop else ""))
+    if not r.reached() and seconds > 0:
+        short = (f"Some intervals are wider than ±{100 * target:.0f} points: the {seconds:g} s budget ran out "
+                 "(press Hint again after a decision, or give the hint more time).")
+        note = f"{note} {short}".strip()
+    return Hint(state.game.name, seat, False, method, describe(r), tuple(options), note)
 
 
 # ---- the entry point ---------------------------------------------------------------------------
 
 def hint(state: State, seat: str | None = None, budget: int | None = None, *, seed: int = 0,
-         exact_nodes: int = DEFAULT_EXACT_NODES) -> Hint:
+         exact_nodes: int = DEFAULT_EXACT_NODES, seconds: float | None = None,
+         target: float = DEFAULT_TARGET) -> Hint:
     """Each legal action's chance of winning for ``seat`` (default: whoever decides now).
 
-    ``budget``: sampled worlds per option for estimates (default 32). ``exact_nodes``: how many
-    positions the exact solver may search before the hint falls back to an estimate.
-    ``seed`` fixes the samples, so the same call gives the same hint."""
+    ``budget``: deals per option in the first round of an estimate (default 32). ``seconds``: CPU
+    seconds the estimate may take in all (default 2; 0: the first round only); after the first
+    round, more deals go to the options still close to the best until every option's 95 %
+    interval is within ±``target`` (default 0.03). ``exact_nodes``: how many positions the exact
+    solver may search before the hint falls back to an estimate. ``seed`` fixes the samples, so
+    the same call gives the same hint as long as it ends by reaching ``target`` (a hint cut short
+    by ``seconds`` depends on the machine's speed)."""
     budget = DEFAULT_BUDGET if budget is None else int(budget)
     if budget < 1:
         raise ValueError(f"budget must be at least 1 playout per option, got {budget}")
+    seconds = DEFAULT_SECONDS if seconds is None else float(seconds)
+    if not seconds >= 0:
+        raise ValueError(f"seconds must be 0 or more CPU seconds, got {seconds}")
+    if not 0 < target < 0.5:
+        raise ValueError(f"target must be a half-width between 0 and 0.5 (0.03 is 3 points), got {target}")
     name = state.game.name
     if seat is not None and seat not in state.players:
         raise ValueError(f"unknown seat {seat!r}; the seats are {', '.join(state.players)}")
@@ -220,7 +270,7 @@ def hint(state: State, seat: str | None = None, budget: int | None = None, *, se
         try:
             vals = wds.action_values(state, exact=True, solver=solver)
         except wds.OverBudget:
-            return _estimated(state, seat, budget, seed,
+            return _estimated(state, seat, budget, seed, seconds, target,
                               note=f"The exact search needed more than {exact_nodes:,} positions; estimated instead.")
         finally:
             solver.budget = float("inf")
@@ -228,7 +278,8 @@ def hint(state: State, seat: str | None = None, budget: int | None = None, *, se
         method = "expectimax over the Calamity bag and every decision, best play afterwards"
         return Hint(name, seat, True, method, {"positions searched": solver.nodes - before,
                                                "positions known": solver.positions()}, options)
-    return _estimated(state, seat, budget, seed)
+    return _estimated(state, seat, budget, seed, seconds, target)
 
 
-__all__ = ["hint", "Hint", "HintOption", "hint_html", "DEFAULT_BUDGET", "DEFAULT_EXACT_NODES"]
+__all__ = ["hint", "Hint", "HintOption", "hint_html", "DEFAULT_BUDGET", "DEFAULT_EXACT_NODES",
+           "DEFAULT_SECONDS", "DEFAULT_TARGET"]

@@ -38,7 +38,7 @@ def test_the_stepper_has_a_hint_beside_a_persons_decision_with_a_small_budget():
     s = Stepper("walking-deck", seed=2)
     assert _visible(s.hint_box) and s.hint_panel.widget in s.hint_box.children
     assert "Press Hint" in s.hint_panel.output.value and s.hint_panel.get_seat() == "you"
-    s.hint_panel.budget = 2  # the test's own budget; the Stepper's default is HINT_BUDGET
+    s.hint_panel.budget, s.hint_panel.seconds = 2, 0  # the test's own budget; the Stepper's default is HINT_BUDGET
     s.hint_panel.button.click()
     h = s.hint_panel.hint
     assert h is not None and not h.exact and h.seat == "you" and [o.label for o in h.options] == s.visible_labels()
@@ -72,7 +72,7 @@ def test_a_player_view_hint_uses_that_seat_only_and_stays_within_its_error_when_
     seat = s.viewer
     assert not s.table_view and s.seats[seat] == PERSON and s.state.to_move == seat and s.visible_labels()
     assert _visible(s.hint_box) and s.hint_panel.get_seat() == seat
-    s.hint_panel.budget = 3
+    s.hint_panel.budget, s.hint_panel.seconds = 3, 0
     calls = []
     orig = type(s.state)._redeal_hidden
 
@@ -112,7 +112,7 @@ def test_the_table_view_hints_whoever_decides_and_an_agents_turn_or_the_curtain_
 
 def test_keep_hinting_recomputes_at_each_persons_decision():
     s = Stepper("walking-deck", seed=2)
-    s.hint_panel.budget = 1
+    s.hint_panel.budget, s.hint_panel.seconds = 1, 0
     s.hint_panel.keep.value = True  # switching it on gives the hint at once
     first = s.hint_panel.hint
     assert first is not None

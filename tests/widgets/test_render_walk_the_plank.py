@@ -298,7 +298,12 @@ def test_the_end_names_the_winners_and_no_card_waits_to_be_placed():
         pass
     assert state.is_over and state.outcome.winners
     html = draw(state, player="red")
-    won = [c for c in state.players if "wins</span>" in seat_row(html, c)]
-    assert won == list(state.outcome.winners)
+    won = [c for c in state.players if "gl-wtp-won\">won</span>" in seat_row(html, c)]
+    lost = [c for c in state.players if "gl-wtp-lost\">lost</span>" in seat_row(html, c)]
+    assert won == list(state.outcome.winners) and lost == [c for c in state.players if c not in won]
     assert set(re.findall(r'data-order="(\d*)"', html)) == {""}
     assert f"Game over: {state.outcome}" in text(html)
+    # the head names the winners by colour (not the Captain's Token) and the Now line may wrap
+    head = html.split('class="gl-wtp-head"', 1)[1].split('class="gl-wtp-lines"', 1)[0]
+    assert "Captain:" not in head and all(f'gl-wtp-won">{c}</span>' in head for c in won)
+    assert 'class="gl-wtp-now gl-wtp-over"' in html

@@ -11,7 +11,7 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
-from ..generic import seat
+from ..generic import outcome_names, seat
 from .players import LEGEND, players_grid
 from .style import STYLE
 from .table import odds_box, radio_track, town, trial_box, virus_panel
@@ -47,8 +47,10 @@ def render_deadland(state: Any, reveal: bool | None = None, player: str | None =
 def _now(view: dict) -> str:
     """Whose turn, who decides and what: the first thing a class looks for."""
     if view.get("is_over"):
-        return (f'<div class="dl-now"><b>Game over</b><br>after turn {escape(str(view.get("turn", "?")))}'
-                f'<br>result: the black box</div>')
+        won, lost = outcome_names(view)
+        return (f'<div class="dl-now dl-end-now"><b>Game over</b><br>after turn {escape(str(view.get("turn", "?")))}'
+                f'<div class="ph">won: {escape(", ".join(won) or "nobody")}</div>'
+                f'<div class="ph">lost: {escape(", ".join(lost) or "nobody")}</div></div>')
     pending = view.get("pending") if isinstance(view.get("pending"), dict) else {}
     decider = pending.get("player") or view.get("to_move")
     phase = pending.get("decision") or view.get("phase") or ""

@@ -64,9 +64,8 @@ def _slots(p: dict) -> str:
 def _zombie(p: dict) -> str:
     r = _int(p.get("resistance"))
     pips = "".join(f'<span class="pip{" on" if i < r else ""}"></span>' for i in range(5))
-    return (f'<div class="dl-track gl-dl-deck" data-level="zombie"><span class="grp"><span class="lab">'
-            f'Zombie: no Infection deck</span><span class="cells"><span class="tok" title="Resistance tokens">'
-            f'Resistance {r} {pips}</span></span></span></div>')
+    return (f'<div class="dl-zombie gl-dl-deck" data-level="zombie"><div class="lab">Zombie: no Infection deck</div>'
+            f'<span class="tok" title="Resistance tokens">Resistance {r} {pips}</span></div>')
 
 
 def _role(p: dict, name: str, me: str | None, traitor: Any) -> str:
@@ -105,7 +104,7 @@ def _note(p: dict) -> str:
     if p.get("dead"):
         return "out of the game: no Resistance left"
     if p.get("zombie"):
-        return "a Zombie, hunting the survivors"
+        return "hunting the survivors"
     level = _int(p.get("level"))
     parts = [f"level {level}, {8 - level} from turning"]
     imp = impediments(p)
@@ -123,9 +122,9 @@ def player_card(name: str, p: dict, view: dict, me: str | None) -> str:
     arrow = "▶ " if to_move else ""
     deck = _zombie(p) if zombie else _slots(p)
     return (f'<div class="{cls}" data-player="{escape(name)}" data-level="{_int(p.get("level"))}">'
-            f'<div class="top">{marker(name, zombie, to_move)}<span class="who">{arrow}{escape(name)}{you}</span></div>'
-            f'<div class="rl">{_role(p, name, me, view.get("traitor known"))}'
+            f'<div class="top">{marker(name, zombie, to_move)}<span class="who">{arrow}{escape(name)}{you}</span>'
             f'<span class="where" title="on {escape(where)}">{escape(where)}</span></div>'
+            f'<div class="rl">{_role(p, name, me, view.get("traitor known"))}</div>'
             f'{deck}{_kit(p)}<div class="dl-note">{escape(_note(p))}</div></div>')
 
 

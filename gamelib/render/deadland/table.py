@@ -11,7 +11,9 @@ from .style import OTHER_COLOUR, PLAYER_COLOURS
 from .trial import Trial, event_odds, exact_text, fraction_text, percent, trial_odds, virus_counts
 
 VIRUS_LABELS = ("1", "2", "3", "4", "5", "6", "7", "8", "Illness", "Radio Contact")
-SHORT = {"Illness": "Ill", "Radio Contact": "RC"}
+#: names as the picture writes them: "Illness" in full ("Ill" read like the Roman III), Radio
+#: Contact as RC (its cards are drawn purple and named in every title)
+SHORT = {"Radio Contact": "RC"}
 
 
 def _count(x: Any) -> int:
@@ -33,7 +35,7 @@ def marker(name: str, zombie: bool = False, active: bool = False, title: str = "
 
 
 def vcard(label: str, how: str = "") -> str:
-    """A small Virus card: its number, 'Ill' hatched for an Illness, 'RC' for a Radio Contact."""
+    """A small Virus card: its number, 'Illness' hatched for an Illness, 'RC' for a Radio Contact."""
     label = str(label)
     short = SHORT.get(label, label)
     kind = " ill" if label == "Illness" else " rc" if short == "RC" else ""
@@ -112,7 +114,7 @@ def town(view: dict, players: dict, table: bool, corner: tuple[str, str] = ("", 
         name = str(b.get("name", "?"))
         c, r, n = place[name]
         left = c / ncols * 100 + 1
-        top = f"calc({(r + 0.5) / n * 100:.2f}% - 2.85em)"
+        top = f"calc({(r + 0.5) / n * 100:.2f}% - 3.25em)"
         tiles.append(_board(b, players, to_move, table, f"left:{left:.2f}%;top:{top};width:{width:.2f}%"))
     alone = sum(1 for c, _, _ in place.values() if c == 0) == 1
     extra = ""
@@ -136,14 +138,16 @@ def _board(b: dict, players: dict, to_move: Any, table: bool, pos: str) -> str:
         counts = (f'<span class="dl-blood" title="bloodstain">{escape(str(blood))}</span>overrun</div>'
                   f'<div class="ct">survivors draw {escape(str(blood))}')
     else:
-        counts = f"deck {_count(deck)} · used {_count(discard)}"
+        counts = f"deck&nbsp;{_count(deck)} · used&nbsp;{_count(discard)}"  # wraps at the dot only
     nxt = ""
     if table and isinstance(deck, list) and deck and not turned:
         nxt = f'<div class="ct" title="the next Event card (table view)">next: {escape(str(deck[0]))}</div>'
     cls = "dl-board gl-dl-board" + (" turned" if turned else "") + (" here" if to_move in here else "")
     state = "overrun (turned over)" if turned else "coloured side up"
+    # a long name wraps between its words (never inside one) in a slightly smaller size
+    long = " long" if len(name) > 10 else ""
     return (f'<div class="{cls}" style="{pos}" data-board="{escape(name)}" title="{escape(name)}: {state}">'
-            f'<div class="nm">{escape(name)}</div><div class="ct{"" if nxt or turned else " two"}">{counts}</div>{nxt}'
+            f'<div class="nm{long}">{escape(name)}</div><div class="ct">{counts}</div>{nxt}'
             f'<div class="dl-markers">{markers}</div></div>')
 
 
@@ -161,14 +165,16 @@ def virus_panel(view: dict, odds: dict, table: bool) -> str:
         inside = virus_counts(odds, size)
         source = "cards in the deck (public: every card drawn was shown)"
     most = max([1, *(inside or {}).values()])
-    head = "".join(f"<th>{escape(SHORT.get(k, k))}</th>" for k in VIRUS_LABELS)
+    head = "".join(f'<th title="{escape(k)}">{escape(SHORT.get(k, k))}</th>' for k in VIRUS_LABELS)
     bars = "".join(
         f'<td class="bars"><span class="bar" style="height:{round(1.6 * (inside or {}).get(k, 0) / most, 2)}em"></span></td>'
         for k in VIRUS_LABELS
     )
     row_in = "".join(f"<td>{(inside or {}).get(k, 0) if inside is not None else '?'}</td>" for k in VIRUS_LABELS)
     row_out = "".join(f"<td>{out if k == 'Radio Contact' else discards.get(k, 0)}</td>" for k in VIRUS_LABELS)
-    comp = (f'<table class="dl-comp gl-dl-composition"><tr><td class="rh"></td>{bars}</tr>'
+    # the Illness column is wide enough for the word, RC for its two letters; numbers share the rest
+    cols = ('<colgroup><col class="rh">' + '<col>' * 8 + '<col class="c-ill"><col class="c-rc"></colgroup>')
+    comp = (f'<table class="dl-comp gl-dl-composition">{cols}<tr><td class="rh"></td>{bars}</tr>'
             f'<tr><th class="rh">card</th>{head}</tr>'
             f'<tr title="{source}"><td class="rh">in deck</td>{row_in}</tr>'
             f'<tr title="face up in the discard pile; RC: Radio Contact cards set aside">'

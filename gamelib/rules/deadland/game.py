@@ -22,6 +22,7 @@ DeadlandState.zones = views.zones
 DeadlandState._view = views.view
 DeadlandState._redeal_hidden = views.redeal_hidden
 DeadlandState.odds = odds.odds
+DeadlandState.odds_for = odds.odds_for
 DeadlandState._next_outcomes = odds.next_outcomes
 DeadlandState.to_scenario = to_scenario
 DeadlandState._action_key = ids.action_key

@@ -33,6 +33,14 @@ def odds(s: "DeadlandState") -> dict[str, Distribution]:
     return out
 
 
+def odds_for(s: "DeadlandState", player: str | None) -> dict[str, Distribution]:
+    """Every seat reckons these draws alike: the Virus deck's and the Event decks' contents follow
+    from what is face up, and a face-down role changes no daily trial (only a face-up one does),
+    so what a seat alone knows (its role, its hand) tells it nothing more about them (issue 22,
+    point 6; ``check_game`` re-deals what each seat cannot see and checks it)."""
+    return odds(s)
+
+
 def next_event(s: "DeadlandState", b: int, title: str) -> Distribution:
     """A shared (Road) deck's unknown cards could be in either Road: each unknown slot holds any of
     them with equal chance; cards known to be in this deck are counted where they are."""

@@ -24,6 +24,7 @@ PlankState._redeal_hidden = views.redeal_hidden
 PlankState.odds = odds.odds
 PlankState._next_outcomes = odds.next_outcomes
 PlankState._odds_viewer = odds.odds_viewer
+PlankState.odds_for = odds.odds_for
 PlankState.to_scenario = to_scenario
 PlankState._action_key = ids.action_key
 # the round limit is a house rule: a game it stops is truncated, not ended by the rulebook

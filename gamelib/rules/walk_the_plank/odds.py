@@ -1,5 +1,7 @@
 """The odds of the next revealed card, as the public reckons them: every program the player could
-have placed (their unplayed cards, the position rules) equally likely. Imports cards, state, rules."""
+have placed (their unplayed cards, the position rules) equally likely; and as each seat reckons
+them (``odds_for``): the pirate whose card it is knows it, once placed (issue 22, point 6).
+Imports cards, state, rules."""
 from __future__ import annotations
 
 from fractions import Fraction
@@ -52,15 +54,41 @@ def odds(s: PlankState) -> dict[str, Distribution]:
     return {title: Distribution({name: Fraction(w, total) for name, w in weights.items()}, title)}
 
 
+def _own_card(s: PlankState, player: str) -> tuple[str, str] | None:
+    """(title, card name) when the next revealed card is ``player``'s own and already placed."""
+    nxt = next_reveal(s)
+    if nxt is None or s.game.players[nxt[0]] != player:
+        return None
+    idx = s.face_down(*nxt)
+    if idx < 0:
+        return None
+    return f"next revealed card: {player}'s card {nxt[1]} (your own: you placed it face down)", s.game.cards[idx].name
+
+
+def odds_for(s: PlankState, player: str | None) -> dict[str, Distribution]:
+    """The odds as ``player`` reckons them: the public's, except the pirate whose face-down card
+    is revealed next, who knows it (certain)."""
+    own = None if player is None else _own_card(s, player)
+    if own is None:
+        return odds(s)
+    title, name = own
+    return {title: Distribution({name: Fraction(1)}, title)}
+
+
 def next_outcomes(s: PlankState) -> dict[str, object]:
-    """The name of the face-down card that will be revealed next, once it has been placed."""
+    """The name of the face-down card that will be revealed next, once it has been placed, under
+    the public's title and under its owner's (``odds_for``)."""
     nxt = next_reveal(s)
     if nxt is None:
         return {}
     idx = s.face_down(*nxt)
     if idx < 0:
         return {}
-    return {title: s.game.cards[idx].name for title in odds(s)}
+    out: dict[str, object] = {title: s.game.cards[idx].name for title in odds(s)}
+    own = _own_card(s, s.game.players[nxt[0]])
+    if own is not None:
+        out[own[0]] = own[1]
+    return out
 
 
 def odds_viewer(s: PlankState) -> str | None:
