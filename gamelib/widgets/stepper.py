@@ -598,7 +598,7 @@ class Stepper(Building, Saving, TeacherLock, DecisionButtons, Guarded):
         show(self.odds_panel, curtain is None and not shown.is_over)
         odds = ""  # hidden odds are emptied too
         if curtain is None and not shown.is_over:
-            note, groups = odds_for_display(shown)
+            note, groups = odds_for_display(shown, seat)  # a seat's odds know its own face-down cards
             odds = odds_html(groups, note)
         if self.odds_widget.value != odds:
             self.odds_widget.value = odds

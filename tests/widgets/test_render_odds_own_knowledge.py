@@ -71,3 +71,26 @@ def test_check_game_catches_a_seat_whose_odds_peek_at_anothers_card(monkeypatch)
     monkeypatch.setattr(state_type, "odds_for", leaky)
     with pytest.raises(ConformanceError, match="use hidden information"):
         check_game(gamelib.load("walk-the-plank", players=3), n_games=1, seed=2, deep_games=1, odds_samples=0)
+
+
+def test_the_steppers_odds_panel_uses_the_seats_own_knowledge():
+    """The dashboard's odds panel in a pirate's view is that pirate's own odds at every decision,
+    and at some of them (its own face-down card next) they differ from the public's."""
+    from gamelib.widgets import Stepper
+    from gamelib.widgets.panels import odds_html
+
+    players = gamelib.load("walk-the-plank", players=3).players
+    owner = players[0]
+    st = Stepper("walk-the-plank", seed=2, seats={p: "person" if p == owner else "heuristic" for p in players},
+                 view=owner)
+    differs = 0
+    for _ in range(60):
+        now = st.timeline.present
+        if now.is_over:
+            break
+        mine = odds_html(*reversed(odds_for_display(now, owner)))
+        assert st.odds_widget.value == mine, f"the panel is not {owner}'s own odds at ply {now.ply}"
+        differs += mine != odds_html(*reversed(odds_for_display(now, None)))
+        st.timeline.act(now.legal_actions()[-1])
+        st.refresh()
+    assert differs, "the pirate's own face-down card never showed in its odds panel"

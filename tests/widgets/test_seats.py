@@ -78,7 +78,7 @@ def check_screen(s: Stepper, seat: str, secrets_of, rng: Rng) -> None:
                 assert secret not in seen[part], f"{part} names {secret!r} at decision {shown.ply}"
         other = shown._redeal_hidden(seat, rng)
         assert render(other, reveal=False, player=seat) == seen["picture"], f"picture leaks at {shown.ply}"
-        note, groups = odds_for_display(other)
+        note, groups = odds_for_display(other, seat)
         if seen["odds"]:
             assert text(odds_html(groups, note)) == seen["odds"], f"odds leak at {shown.ply}"
         if shown.to_move == seat:
