@@ -86,8 +86,8 @@ static: $(STATIC_VENV)/.installed static/node_modules/.installed
 
 # Builds the site, serves it on loopback and plays each dashboard in Chromium with every other host
 # blocked (tests_static/: not part of `make test`, a step of .ci/run).
-static-test: static $(VENV)/.installed-test
-	$(BIN)/python -m pytest -p no:cacheprovider -n 0 -q tests_static
+static-test: $(VENV)/.installed-test
+	$(BIN)/python -m pytest -p no:cacheprovider -n 0 -v tests_static
 
 # Size, first interactive screen and decisions' p95 of the static site in Chromium (printed, not asserted).
 static-bench: static $(VENV)/.installed-test

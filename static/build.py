@@ -54,8 +54,9 @@ KERNEL_WHEELS = ("piplite-", "pyodide_kernel-", "ipykernel-", "widgetsnbextensio
 STAND_INS = ("ssl", "sqlite3")
 #: the notebooks of the site: (source, folder in the site, code shown?)
 DASHBOARDS = ["dashboards/the-walking-deck.ipynb", "dashboards/walk-the-plank.ipynb", "dashboards/deadland.ipynb"]
-WITH_CODE = ["00-start-here.ipynb", "tutorials/the-walking-deck.ipynb", "tutorials/walk-the-plank.ipynb",
-             "tutorials/deadland.ipynb"]
+#: the notebooks that run without numpy, pandas and matplotlib (absent in the browser); the lessons
+#: and The Walking Deck's tutorial (its gamelib.simulate cell returns a pandas table) do not
+WITH_CODE = ["00-start-here.ipynb", "tutorials/walk-the-plank.ipynb", "tutorials/deadland.ipynb"]
 #: the kernel installs these one by one through piplite unless they are already loaded (its initKernel)
 KERNEL_NAMES = ["micropip", "piplite", "ssl", "sqlite3", "ipykernel", "comm", "pyodide_kernel", "jedi", "ipython"]
 CDN = re.compile(r'<link rel="stylesheet" href="https://cdn[^"]*"[^>]*>\s*')

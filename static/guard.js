@@ -48,12 +48,19 @@
     return document.querySelector(".jp-OutputArea-output, .jupyter-widgets") !== null;
   }
   function check() {
-    if (!started()) {
-      notice("Python did not start in this browser within " + LIMIT_S + " seconds, so the page " +
-        "cannot run. Reload the page once; if it stays like this, use a recent Chrome, Edge, " +
-        "Firefox or Safari with enough free memory (about 300 MB), or ask your teacher for the " +
-        "server's link.");
-    }
+    if (started()) return;
+    notice("Python has not started in this browser within " + LIMIT_S + " seconds, so the page " +
+      "cannot run yet. On a slow or busy computer, wait a little longer: this message goes away " +
+      "when the page is ready. Otherwise reload the page once; if it stays like this, use a " +
+      "recent Chrome, Edge, Firefox or Safari with enough free memory (about 300 MB), or ask " +
+      "your teacher for the server's link.");
+    // a late start after all: the message would now be wrong, so it goes
+    var poll = window.setInterval(function () {
+      if (!started()) return;
+      window.clearInterval(poll);
+      var box = document.getElementById("gl-static-failure");
+      if (box) box.remove();
+    }, 1000);
   }
   document.addEventListener("DOMContentLoaded", function () {
     if (why) notice(why);
