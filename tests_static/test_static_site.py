@@ -137,18 +137,22 @@ def test_dashboard_plays_offline_as_the_package_does(game, context, base):
 def test_notebooks_with_code_run_to_the_end(context, base):
     """00-start-here and two tutorials run in the browser: each code cell gives its output and
     none an error (numpy, pandas and matplotlib are absent there)."""
-    page = context.new_page()
     for path, last in [("00-start-here", "decisions were taken"), ("tutorials/deadland", ".gl-stepper"),
                        ("tutorials/walk-the-plank", "programmes from 2000 games")]:
+        page = context.new_page()  # a tab per notebook, as a student opens them: each its own Python
         page.goto(f"{base}voici/render/{path}.html")
+        shot = ARTIFACTS / f"{path.replace('/', '-')}.png"
         # the last code cell's output (a text or a widget), or an error on the way
         done = (f"document.querySelector({json.dumps(last)})" if last.startswith(".") else
                 f"document.body.innerText.includes({json.dumps(last)})")
-        page.wait_for_function(f"() => {done} || document.body.innerText.includes('Traceback')",
-                               timeout=sitetools.START_TIMEOUT_MS)
+        try:
+            page.wait_for_function(f"() => {done} || document.body.innerText.includes('Traceback')",
+                                   timeout=sitetools.START_TIMEOUT_MS)
+        finally:
+            page.screenshot(path=str(shot), full_page=False)
         text = page.inner_text("body")
         assert "Traceback" not in text, f"{path}: {text[text.index('Traceback') - 300:][:1500]}"
-        page.screenshot(path=str(ARTIFACTS / f"{path.replace('/', '-')}.png"), full_page=False)
+        page.close()
     assert context.outside == []
 
 
