@@ -227,8 +227,12 @@ def patch_pages(site: Path, packages: list[str]) -> list[Path]:
     return pages
 
 
-def landing(site: Path, pages: list[Path]) -> None:
+def landing(site: Path) -> None:
+    """The landing page (static/index.html), each of its links checked against the built pages."""
     html = (HERE / "index.html").read_text()
+    broken = [h for h in re.findall(r'href="([^"#:]+)"', html) if not (site / h).is_file()]
+    if broken:
+        raise SystemExit(f"static/build.py: the landing page links pages that were not built: {broken}")
     (site / "index.html").write_text(html)
 
 
@@ -266,7 +270,7 @@ def main(argv: list[str] | None = None) -> None:
         junk.unlink()
     packages = pyodide_folder(site, cache / "wheels", cache / "tools")
     pages = patch_pages(site, packages)
-    landing(site, pages)
+    landing(site)
     check_offline(site)
     size = sum(f.stat().st_size for f in site.rglob("*") if f.is_file())
     print(f"static site: {site} ({size / 1e6:.1f} MB, {len(pages)} pages)")
