@@ -6,7 +6,7 @@ PORT   ?= 8866
 # Serve the dashboards; until there are any, serve every notebook.
 SERVE  := $(if $(wildcard notebooks/dashboards/*.ipynb),notebooks/dashboards,notebooks)
 
-.PHONY: demo lessons test test-slow bench load-test notebooks clean
+.PHONY: demo lessons test test-slow bench load-test notebooks clean static static-test static-bench
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -66,6 +66,32 @@ test-slow: $(VENV)/.installed-test
 # After a rules change: re-run every notebook in place, so nbval compares against fresh outputs.
 notebooks: $(VENV)/.installed-test
 	$(BIN)/jupyter nbconvert --to notebook --execute --inplace $$(find notebooks -name '*.ipynb' -not -path '*checkpoints*')
+
+# The static site (docs/deploy.md, "A static site"): the dashboards, 00-start-here and the tutorials
+# running in each visitor's browser (Voici + Pyodide), in build/static/. Its own tools venv and npm
+# packages, every version pinned (static/requirements-*.txt, static/package-lock.json); once they
+# are fetched (build/static-cache/, static/node_modules/) a build needs no network.
+STATIC_VENV := build/static-venv
+$(STATIC_VENV)/.installed: static/requirements-build.txt
+	$(PYTHON) -m venv $(STATIC_VENV)
+	$(STATIC_VENV)/bin/python -m pip install -q -r static/requirements-build.txt
+	touch $@
+
+static/node_modules/.installed: static/package.json static/package-lock.json
+	cd static && npm ci --no-audit --no-fund
+	touch $@
+
+static: $(STATIC_VENV)/.installed static/node_modules/.installed
+	$(STATIC_VENV)/bin/python static/build.py
+
+# Builds the site, serves it on loopback and plays each dashboard in Chromium with every other host
+# blocked (tests_static/: not part of `make test`, a step of .ci/run).
+static-test: $(VENV)/.installed-test
+	$(BIN)/python -m pytest -p no:cacheprovider -n 0 -v tests_static
+
+# Size, first interactive screen and decisions' p95 of the static site in Chromium (printed, not asserted).
+static-bench: static $(VENV)/.installed-test
+	nice -n 10 $(BIN)/python static/bench.py
 
 bench: $(VENV)/.installed
 	$(BIN)/python -m gamelib.bench

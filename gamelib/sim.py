@@ -9,7 +9,7 @@ from __future__ import annotations
 import os
 from collections import deque
 from collections.abc import Iterable, Iterator
-from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures import Executor
 from typing import Any
 
 from .agents import Agents, play
@@ -148,6 +148,9 @@ def _stream(game, agents, n_games, seed, executor, chunk_size, progress) -> Iter
     own = None
     workers = max(1, min(os.cpu_count() or 1, 8))
     if executor is None:
+        # imported here: a browser's Python (Pyodide, the static site) has no _multiprocessing
+        from concurrent.futures import ProcessPoolExecutor
+
         executor = own = ProcessPoolExecutor(max_workers=workers) if n_games > 1 else "serial"
     if not (executor == "serial" or isinstance(executor, Executor) or hasattr(executor, "submit")):
         raise ValueError(f"executor must be None, 'serial' or a concurrent.futures.Executor, got {executor!r}")

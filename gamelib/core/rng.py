@@ -25,11 +25,16 @@ _np = None
 
 
 def _numpy():
+    """numpy, or False where it cannot be imported (a browser's Python): then every shuffle takes
+    the loop, which gives the same order (``_shuffle_long`` is only a quicker way to the same draws)."""
     global _np
     if _np is None:  # imported on the first long shuffle: the rules need it nowhere else
-        import numpy
-
-        _np = numpy
+        try:
+            import numpy
+        except ImportError:
+            _np = False
+        else:
+            _np = numpy
     return _np
 
 
@@ -135,6 +140,8 @@ class Rng:
         of the time): draw k of a shuffle is mix64(state + k * golden) when nothing is rejected,
         and 64-bit numpy arithmetic wraps exactly as ``& _MASK`` does. Returns False, changing
         nothing, when a draw is near the top of the range (maybe rejected): then the loop decides."""
+        if not _numpy():
+            return False
         m = len(seq) - 1
         steps, sizes, c30, c27, c31, k1, k2, u = _long_tables(m)
         z = steps + u(self.state)  # draw k's state: state + k * golden (wrapping)

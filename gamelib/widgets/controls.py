@@ -76,6 +76,7 @@ def box(children: list, cls: str, vertical: bool = False) -> w.Box:
 
 def show(widget: w.DOMWidget, visible: bool) -> None:
     """Hide or show without re-creating (only sends a message when it changes)."""
-    want = None if visible else "none"
-    if widget.layout.display != want:
+    # "" rather than None: None reaches a JupyterLite page as undefined, and the widget stays hidden
+    want = "" if visible else "none"
+    if (widget.layout.display or "") != want:
         widget.layout.display = want
