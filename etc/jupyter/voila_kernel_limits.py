@@ -1,0 +1,206 @@
+"""Limits on the kernels a Voilà hands to its visitors (loaded by voila.py, beside it).
+
+Without them, every request for a dashboard took a kernel, a plain GET as much as a student's tab,
+and kept it until the culler came (4 minutes idle): 15 GETs held 15 kernels and 1.1 GB, and
+nothing capped their number. Here:
+
+* **a cap**: at most ``KernelLimits.per_dashboard`` visitors' kernels for one dashboard and
+  ``KernelLimits.total`` for all of them together (the pre-started kernels waiting in the pools
+  are not counted: the pools bound those). A request past the cap gets no kernel, and the page
+  ``503.html`` of our template ("the server is full, try again in a minute"), HTTP 503;
+* **release**: a visitor's kernel whose page never connects its websocket within
+  ``connect_within`` seconds of the notebook having run (a plain GET, a tab closed while it
+  loaded), or whose page has had no websocket for ``release_after`` seconds (a closed tab, a
+  browser that crashed), is shut down; the culler stays as a backstop.
+
+Voilà builds its kernel manager class in ``voila.app.voila_kernel_manager_factory`` (the pools
+are added on top of ``VoilaConfiguration.multi_kernel_manager_class``), and a visitor's kernel is
+taken from a pool in the class it builds (``get_rendered_notebook``), so ``install()`` wraps that
+function and puts ``KernelLimits`` on top of what it returns. Checked against Voilà 0.5.
+"""
+from __future__ import annotations
+
+import asyncio
+import os
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Callable
+from urllib.parse import unquote
+
+from tornado import web
+from tornado.ioloop import PeriodicCallback
+from traitlets import Float, Integer
+from traitlets.config import LoggingConfigurable
+
+#: the status line of a refused request (the page's words are in the template's 503.html)
+FULL = "Server full"
+
+
+@dataclass
+class Visitor:
+    """A kernel handed to a request (``kernel_id`` is "" while it is being handed out)."""
+
+    dashboard: str
+    seen: float  # monotonic: the last moment its page was connected or its kernel busy
+    kernel_id: str = ""
+    connected: bool = False  # its page has connected its websocket at least once
+    releasing: bool = False
+
+
+class KernelLimits(LoggingConfigurable):
+    """Mixed in on top of Voilà's kernel manager (see ``install``)."""
+
+    per_dashboard = Integer(40, config=True, help="""Visitors' kernels at most for one dashboard
+        (pre-started kernels not counted). A class of 30, reloads and the teacher's screen.""")
+    total = Integer(60, config=True, help="""Visitors' kernels at most for all dashboards together
+        (pre-started kernels not counted).""")
+    connect_within = Float(30.0, config=True, help="""Seconds a visitor's kernel is kept, once its
+        notebook has run, for its page to connect; then it is shut down (a plain GET).""")
+    release_after = Float(15.0, config=True, help="""Seconds a visitor's kernel is kept after its
+        page's last websocket closed; then it is shut down (a closed tab).""")
+    check_every = Float(1.0, config=True, help="Seconds between two looks at the visitors' kernels.")
+
+    def __init__(self, **kwargs: Any) -> None:
+        self._visitors: dict[Any, Visitor] = {}
+        self._watch: PeriodicCallback | None = None
+        super().__init__(**kwargs)
+
+    # ---- the cap ---------------------------------------------------------------------------------
+    def visitors(self, dashboard: str | None = None) -> int:
+        """Visitors' kernels (those being handed out included), of one dashboard or of all."""
+        return sum(1 for v in self._visitors.values() if dashboard is None or v.dashboard == dashboard)
+
+    def _admit(self, dashboard: str) -> object:
+        """Reserve a place for a request's kernel, or refuse the request (HTTP 503). Nothing is
+        awaited between the count and the reservation, so concurrent requests cannot overshoot."""
+        mine, every = self.visitors(dashboard), self.visitors()
+        if mine >= self.per_dashboard or every >= self.total:
+            self.log.warning("Server full: refused a request for %s (%d of %d kernels for it, %d of %d in all)",
+                             dashboard, mine, self.per_dashboard, every, self.total)
+            raise web.HTTPError(503, reason=FULL)
+        token = object()
+        self._visitors[token] = Visitor(dashboard, time.monotonic())
+        self._start_watching()
+        return token
+
+    def _admitted(self, token: object, kernel_id: str) -> None:
+        visitor = self._visitors.pop(token)
+        visitor.kernel_id, visitor.seen = kernel_id, time.monotonic()
+        self._visitors[kernel_id] = visitor
+
+    async def get_rendered_notebook(self, notebook_name: str, *args: Any, **kwargs: Any) -> Any:
+        """A pre-started kernel for a request (Voilà's pool), within the cap."""
+        token = self._admit(notebook_name)
+        try:
+            result = await super().get_rendered_notebook(notebook_name, *args, **kwargs)  # type: ignore[misc]
+        except BaseException:
+            self._visitors.pop(token, None)
+            raise
+        self._admitted(token, result[2])
+        return result
+
+    async def start_kernel(self, *args: Any, **kwargs: Any) -> str:
+        """A kernel started for a request (no pool, or a notebook kept out of the pools), within
+        the cap. The pools' own kernels (VOILA_PREHEAT=True) are not visitors'."""
+        env = kwargs.get("env") or {}
+        if env.get("VOILA_PREHEAT") == "True":
+            return await super().start_kernel(*args, **kwargs)  # type: ignore[misc]
+        token = self._admit(self._dashboard_of(env))
+        try:
+            kernel_id = await super().start_kernel(*args, **kwargs)  # type: ignore[misc]
+        except BaseException:
+            self._visitors.pop(token, None)
+            raise
+        self._admitted(token, kernel_id)
+        return kernel_id
+
+    def _dashboard_of(self, env: dict[str, str]) -> str:
+        """The notebook a request asked for, named as Voilà's pools name it."""
+        app = self.parent
+        if getattr(app, "notebook_path", None):  # a one-notebook server
+            return os.path.relpath(app.notebook_path, app.root_dir)
+        script = env.get("SCRIPT_NAME", "")
+        prefix = getattr(app, "base_url", "/").rstrip("/") + "/voila/render/"
+        return unquote(script[len(prefix):]) if script.startswith(prefix) else script
+
+    async def shutdown_kernel(self, kernel_id: str, *args: Any, **kwargs: Any) -> Any:
+        self._visitors.pop(kernel_id, None)
+        return await super().shutdown_kernel(kernel_id, *args, **kwargs)  # type: ignore[misc]
+
+    def remove_kernel(self, kernel_id: str) -> Any:  # a kernel that died
+        self._visitors.pop(kernel_id, None)
+        return super().remove_kernel(kernel_id)  # type: ignore[misc]
+
+    def fill_if_needed(self, delay: Any = None, notebook_name: str | None = None, *args: Any, **kwargs: Any) -> Any:
+        """Voilà's pool filler, except for a notebook of ``preheat_denylist``: Voilà fills the pool
+        of a one-notebook server (``voila notebooks/lessons/01-....ipynb``) whatever the list says,
+        and each of its 10 kernels would run the whole lesson when the server starts."""
+        keep = getattr(self, "_notebook_filter", None)
+        if notebook_name is not None and keep is not None and not keep(Path(notebook_name)):
+            return None
+        return super().fill_if_needed(delay, notebook_name, *args, **kwargs)  # type: ignore[misc]
+
+    # ---- release ---------------------------------------------------------------------------------
+    def _start_watching(self) -> None:
+        if self._watch is None:
+            self._watch = PeriodicCallback(self.release_abandoned, 1000 * self.check_every)
+            self._watch.start()
+
+    def abandoned(self, now: float | None = None) -> list[tuple[str, str]]:
+        """[(kernel id, why)] of the visitors' kernels to release now. A kernel whose page is
+        connected, or that is busy (its notebook still running for the page), is in use; one that
+        is neither for longer than its grace is abandoned."""
+        now = time.monotonic() if now is None else now
+        kernels: dict[str, Any] = getattr(self, "_kernels", {})
+        connections: dict[str, int] = getattr(self, "_kernel_connections", {})
+        out = []
+        for key, v in list(self._visitors.items()):
+            if not v.kernel_id or v.releasing:
+                continue
+            kernel = kernels.get(v.kernel_id)
+            if kernel is None:  # gone without us (died, or shut down elsewhere)
+                self._visitors.pop(key, None)
+                continue
+            if connections.get(v.kernel_id, 0) > 0:
+                if not v.connected:
+                    self.log.info("Kernel %s of %s: its page connected %.1f s after its notebook ran",
+                                  v.kernel_id, v.dashboard, now - v.seen)
+                v.connected, v.seen = True, now
+            elif getattr(kernel, "execution_state", "") in ("busy", "starting"):
+                v.seen = now
+            else:
+                grace = self.release_after if v.connected else self.connect_within
+                if now - v.seen > grace:
+                    why = (f"its page closed {now - v.seen:.0f} s ago" if v.connected
+                           else f"no page connected within {now - v.seen:.0f} s of its notebook running")
+                    out.append((v.kernel_id, why))
+        return out
+
+    async def release_abandoned(self) -> None:
+        """Shut down every abandoned visitor's kernel (all at once: a graceful shutdown waits)."""
+        todo = self.abandoned()
+        for kernel_id, why in todo:
+            self._visitors[kernel_id].releasing = True
+            self.log.info("Releasing kernel %s of %s: %s", kernel_id, self._visitors[kernel_id].dashboard, why)
+        results = await asyncio.gather(*(self.shutdown_kernel(k) for k, _ in todo), return_exceptions=True)
+        for (kernel_id, _), r in zip(todo, results):
+            if isinstance(r, BaseException):
+                self.log.warning("Releasing kernel %s failed: %r", kernel_id, r)
+                self._visitors.pop(kernel_id, None)
+
+
+def install() -> None:
+    """Make Voilà's kernel manager class ``KernelLimits`` on top of the class Voilà builds.
+    Idempotent, and the last one loaded wins: an environment's copy of these settings and the
+    repository's (``JUPYTER_CONFIG_PATH``) may both be read."""
+    import voila.app
+
+    built: Callable[..., type] = voila.app.voila_kernel_manager_factory
+    original = getattr(built, "voila_original", built)
+
+    def factory(base_class: type, *args: Any, **kwargs: Any) -> type:
+        return type("GamelibKernelManager", (KernelLimits, original(base_class, *args, **kwargs)), {})
+
+    factory.voila_original = original  # type: ignore[attr-defined]
+    voila.app.voila_kernel_manager_factory = factory
