@@ -257,6 +257,23 @@ def culled_ids(server: bb.VoilaServer) -> set[str]:
     return set(re.findall(r"Culling '[a-z]+' kernel '[^']*' \(([0-9a-f-]{36})\)", server.log_tail(10**7)))
 
 
+def released_ids(server: bb.VoilaServer, why: str = "") -> set[str]:
+    """Kernels released by the limits of etc/jupyter/voila_kernel_limits.py (``why``: a part of the
+    reason, "closed" or "no page connected")."""
+    return {kid for kid, reason in re.findall(r"Releasing kernel ([0-9a-f-]{36}) of .*?: (.*)", server.log_tail(10**7))
+            if why in reason}
+
+
+def gone_ids(server: bb.VoilaServer) -> set[str]:
+    """Kernels shut down by the culler or released by the limits."""
+    return culled_ids(server) | released_ids(server)
+
+
+def refused(server: bb.VoilaServer) -> int:
+    """Requests refused because the server was full."""
+    return server.log_tail(10**7).count("Server full: refused")
+
+
 def kernel_alive(server: bb.VoilaServer, kernel_id: str) -> bool:
     """The server still has the kernel (its REST model answers) or its process still runs."""
     import urllib.error
