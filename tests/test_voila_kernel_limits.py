@@ -70,6 +70,9 @@ class StandIn(LoggingConfigurable):
     def remove_kernel(self, kernel_id: str) -> None:
         self._kernels.pop(kernel_id, None)
 
+    def kernel_model(self, kernel_id: str) -> dict:
+        return {"id": kernel_id}
+
     def fill_if_needed(self, delay: Any = None, notebook_name: str | None = None, **kwargs: Any) -> None:
         self.filled.append(str(notebook_name))
 
@@ -186,6 +189,17 @@ def test_a_closed_page_releases_its_kernel_an_open_one_keeps_it():
     assert km.abandoned(t0 + 3601) == []
     [(released, why)] = km.abandoned(t0 + 3603)
     assert released == kid and "closed" in why
+
+
+def test_a_loading_page_keeps_its_kernel_longer_until_it_stops_calling():
+    km = _manager(loading_within=20.0)
+    _, _, kid = asyncio.run(km.get_rendered_notebook("a.ipynb"))
+    assert km.kernel_model(kid) == {"id": kid}  # the page's call, as our template makes it
+    t0 = km._visitors[kid].seen
+    assert km.abandoned(t0 + 6) == [], "a loading page's kernel released after connect_within"
+    assert km.abandoned(t0 + 19) == []
+    [(released, why)] = km.abandoned(t0 + 21)
+    assert released == kid and "stopped loading" in why
 
 
 def test_a_kernel_gone_elsewhere_is_forgotten():

@@ -69,12 +69,14 @@ def _load_kernel_limits() -> types.ModuleType:
 
 # Visitors' kernels: at most 40 for one dashboard and 60 in all (a class of 30 with reloads and
 # the teacher's screen, on one dashboard or two; memory in docs/deploy.md, "Kernels and memory");
-# a kernel whose page never connects is released 30 s after its notebook ran, one whose page
-# closed 15 s after. `--KernelLimits.per_dashboard=n` etc. change them.
+# a kernel with no browser behind it is released 30 s after its notebook ran, one whose page
+# stopped loading 120 s after its last sign of life, one whose page closed 15 s after.
+# `--KernelLimits.per_dashboard=n` etc. change them.
 _load_kernel_limits().install()
 c.KernelLimits.per_dashboard = 40
 c.KernelLimits.total = 60
 c.KernelLimits.connect_within = 30.0
+c.KernelLimits.loading_within = 120.0
 c.KernelLimits.release_after = 15.0
 
 # The time limit of a cell that someone is waiting for (nbclient's per-cell timeout; on expiry

@@ -8,10 +8,14 @@ nothing capped their number. Here:
   ``KernelLimits.total`` for all of them together (the pre-started kernels waiting in the pools
   are not counted: the pools bound those). A request past the cap gets no kernel, and the page
   ``503.html`` of our template ("the server is full, try again in a minute"), HTTP 503;
-* **release**: a visitor's kernel whose page never connects its websocket within
-  ``connect_within`` seconds of the notebook having run (a plain GET, a tab closed while it
-  loaded), or whose page has had no websocket for ``release_after`` seconds (a closed tab, a
-  browser that crashed), is shut down; the culler stays as a backstop.
+* **release**: a visitor's kernel is shut down when nothing uses it for a while: once the notebook
+  has run for the page, ``connect_within`` seconds with no sign of a browser (a plain GET); once
+  the page has called the server (our template's page says "I am loading" every 5 s, from its
+  first bytes until its game shows: ``GET api/kernels/<id>``), ``loading_within`` seconds without
+  another call or its websocket (a tab closed while it loaded: a browser on a machine this busy
+  can take half a minute and more from the notebook's end to its websocket, so a loading page
+  gets longer); once its websocket has connected, ``release_after`` seconds without one (a closed
+  tab, a crashed browser). The culler stays as a backstop.
 
 Voilà builds its kernel manager class in ``voila.app.voila_kernel_manager_factory`` (the pools
 are added on top of ``VoilaConfiguration.multi_kernel_manager_class``), and a visitor's kernel is
@@ -45,6 +49,7 @@ class Visitor:
     seen: float  # monotonic: the last moment its page was connected or its kernel busy
     kernel_id: str = ""
     connected: bool = False  # its page has connected its websocket at least once
+    loading: bool = False  # its page has called the server (a browser is loading it)
     releasing: bool = False
 
 
@@ -57,6 +62,8 @@ class KernelLimits(LoggingConfigurable):
         (pre-started kernels not counted).""")
     connect_within = Float(30.0, config=True, help="""Seconds a visitor's kernel is kept, once its
         notebook has run, for its page to connect; then it is shut down (a plain GET).""")
+    loading_within = Float(120.0, config=True, help="""Seconds a visitor's kernel is kept for a page
+        that has called the server but not connected its websocket yet, after its last call.""")
     release_after = Float(15.0, config=True, help="""Seconds a visitor's kernel is kept after its
         page's last websocket closed; then it is shut down (a closed tab).""")
     check_every = Float(1.0, config=True, help="Seconds between two looks at the visitors' kernels.")
@@ -128,6 +135,13 @@ class KernelLimits(LoggingConfigurable):
         self._visitors.pop(kernel_id, None)
         return await super().shutdown_kernel(kernel_id, *args, **kwargs)  # type: ignore[misc]
 
+    def kernel_model(self, kernel_id: str) -> Any:
+        """``GET api/kernels/<id>``: our template's page calls it while it loads (a sign of life)."""
+        visitor = self._visitors.get(kernel_id)
+        if visitor is not None:
+            visitor.loading, visitor.seen = True, time.monotonic()
+        return super().kernel_model(kernel_id)  # type: ignore[misc]
+
     def remove_kernel(self, kernel_id: str) -> Any:  # a kernel that died
         self._visitors.pop(kernel_id, None)
         return super().remove_kernel(kernel_id)  # type: ignore[misc]
@@ -170,11 +184,14 @@ class KernelLimits(LoggingConfigurable):
             elif getattr(kernel, "execution_state", "") in ("busy", "starting"):
                 v.seen = now
             else:
-                grace = self.release_after if v.connected else self.connect_within
+                if v.connected:
+                    grace, why = self.release_after, "its page closed {:.0f} s ago"
+                elif v.loading:
+                    grace, why = self.loading_within, "its page stopped loading {:.0f} s ago"
+                else:
+                    grace, why = self.connect_within, "no page connected within {:.0f} s of its notebook running"
                 if now - v.seen > grace:
-                    why = (f"its page closed {now - v.seen:.0f} s ago" if v.connected
-                           else f"no page connected within {now - v.seen:.0f} s of its notebook running")
-                    out.append((v.kernel_id, why))
+                    out.append((v.kernel_id, why.format(now - v.seen)))
         return out
 
     async def release_abandoned(self) -> None:
