@@ -28,7 +28,8 @@ $(VENV)/.installed-test: $(BUILT) $(VENV)/.jupyter-files | $(BIN)/python
 # uses them, from any folder, without JUPYTER_CONFIG_PATH. setup.py installs them as data files,
 # but an editable install (pip install -e) leaves data files out: they are copied here, again
 # whenever one changes (tests/test_voila_settings.py checks the copies are up to date).
-JUPYTER_FILES := $(shell find etc/jupyter share/jupyter -type f -not -path '*__pycache__*')
+# (the folders too: a file renamed keeps its time, its folder's changes)
+JUPYTER_FILES := $(shell find etc/jupyter share/jupyter -not -path '*__pycache__*')
 $(VENV)/.jupyter-files: $(JUPYTER_FILES) | $(BIN)/python
 	mkdir -p $(VENV)/etc $(VENV)/share
 	cp -R etc/jupyter $(VENV)/etc/

@@ -248,10 +248,12 @@ def test_the_environments_jupyter_files_are_the_work_trees():
 
 
 def test_jupyterlabs_voila_uses_our_template_and_messages_and_asks_nothing_outside():
-    server = json.loads((SETTINGS / "jupyter_server_config.d" / "gamelib.json").read_text())
+    server = json.loads((SETTINGS / "jupyter_server_config.json").read_text())
     voila = json.loads((SETTINGS / "voila.json").read_text())
     assert server["VoilaConfiguration"]["template"] == "gamelib"
     for key in ("cell_error_instruction", "cell_timeout_instruction"):
         assert server["VoilaExecutor"][key] == voila["VoilaExecutor"][key]
     assert server["LabApp"]["news_url"] is None
     assert server["LabApp"]["check_for_updates_class"] == "jupyterlab.NeverCheckForUpdate"
+    assert server["LabApp"]["extension_manager"] == "readonly"
+
