@@ -4,8 +4,8 @@
     python -m gamelib.bench --load 30 --over 60 --gets 30 --tabs 20   # and a crowd that takes kernels
     python -m gamelib.bench --load 10 --url http://127.0.0.1:8866/   # a server already running (make demo)
 
-Starts Voilà on loopback (127.0.0.1, a free port) with the repository's settings (voila.json and
-etc/jupyter/voila.py), waits until its pools of pre-started kernels are full (a teacher starts
+Starts Voilà on loopback (127.0.0.1, a free port) with the repository's settings (etc/jupyter:
+voila.json, voila.py, the kernel limits), waits until its pools of pre-started kernels are full (a teacher starts
 the server before the class), then lets N visitors - one Playwright browser context each -
 arrive at once or spread evenly over ``--over`` seconds. Each opens the dashboard with its own
 ``?seed=``, checks that the page shows that seed, and takes ``--decisions`` decisions (starting a
@@ -62,8 +62,8 @@ _WATCH_NOTICE_JS = """
 # ---- the repository's settings -------------------------------------------------------------------
 def settings_env(environ: dict[str, str] | None = None) -> dict[str, str]:
     """The environment variables under which a Voilà reads the repository's settings: etc/jupyter
-    first on JUPYTER_CONFIG_PATH (voila.json in the repository root is read from the working
-    directory, which VoilaServer sets)."""
+    first on JUPYTER_CONFIG_PATH, so the work tree's copies are read even where the environment's
+    (installed by make) are older."""
     environ = os.environ if environ is None else environ
     paths = [str(SETTINGS_DIR)] + [p for p in environ.get("JUPYTER_CONFIG_PATH", "").split(os.pathsep) if p]
     return {"JUPYTER_CONFIG_PATH": os.pathsep.join(dict.fromkeys(paths))}
