@@ -164,9 +164,43 @@ def test_a_request_kernel_is_counted_for_its_dashboard():
     assert one.visitors("deadland.ipynb") == 1
 
 
+class Handler:
+    """What log_request reads of a Tornado handler."""
+
+    def __init__(self) -> None:
+        self.request = SimpleNamespace(request_time=lambda: 0.5)
+
+    def get_status(self) -> int:
+        return 200
+
+    def _request_summary(self) -> str:
+        return "GET /voila/render/a.ipynb (127.0.0.1)"
+
+
+def _sent_page(km: Any, dashboard: str = "a.ipynb") -> str:
+    """A request as Voilà serves it: the kernel handed out, then the request ends (in one task)."""
+    async def request() -> str:
+        _, _, kid = await km.get_rendered_notebook(dashboard)
+        assert km._visitors[kid].sending
+        LIMITS.log_request(Handler())
+        return kid
+
+    return asyncio.run(request())
+
+
+def test_a_page_being_sent_keeps_its_kernel_and_the_request_log_says_when_it_is_sent():
+    km = _manager()
+    _, _, kid = asyncio.run(km.get_rendered_notebook("a.ipynb"))  # its request has not ended
+    assert km.abandoned(km._visitors[kid].seen + 3600) == [], "released while its page was being sent"
+    other = _sent_page(km)
+    assert not km._visitors[other].sending and km._visitors[kid].sending
+    LIMITS.log_request(Handler())  # another request (a static file) ends: nothing to mark
+    assert km._visitors[kid].sending
+
+
 def test_a_page_that_never_connects_releases_its_kernel():
     km = _manager()
-    _, _, kid = asyncio.run(km.get_rendered_notebook("a.ipynb"))
+    kid = _sent_page(km)
     t0 = km._visitors[kid].seen
     km._kernels[kid].execution_state = "busy"  # the notebook still runs for the page: kept
     assert km.abandoned(t0 + 60) == []
@@ -181,7 +215,7 @@ def test_a_page_that_never_connects_releases_its_kernel():
 
 def test_a_closed_page_releases_its_kernel_an_open_one_keeps_it():
     km = _manager()
-    _, _, kid = asyncio.run(km.get_rendered_notebook("a.ipynb"))
+    kid = _sent_page(km)
     t0 = km._visitors[kid].seen
     km._kernel_connections[kid] = 1
     assert km.abandoned(t0 + 3600) == [], "an open page's kernel was released"
@@ -193,7 +227,7 @@ def test_a_closed_page_releases_its_kernel_an_open_one_keeps_it():
 
 def test_a_loading_page_keeps_its_kernel_longer_until_it_stops_calling():
     km = _manager(loading_within=20.0)
-    _, _, kid = asyncio.run(km.get_rendered_notebook("a.ipynb"))
+    kid = _sent_page(km)
     assert km.kernel_model(kid) == {"id": kid}  # the page's call, as our template makes it
     t0 = km._visitors[kid].seen
     assert km.abandoned(t0 + 6) == [], "a loading page's kernel released after connect_within"

@@ -72,7 +72,10 @@ def _load_kernel_limits() -> types.ModuleType:
 # a kernel with no browser behind it is released 30 s after its notebook ran, one whose page
 # stopped loading 120 s after its last sign of life, one whose page closed 15 s after.
 # `--KernelLimits.per_dashboard=n` etc. change them.
-_load_kernel_limits().install()
+_limits = _load_kernel_limits()
+_limits.install()
+# the end of each request, so a page's grace counts from the moment it has been sent
+c.Voila.tornado_settings = {"log_function": _limits.log_request}
 c.KernelLimits.per_dashboard = 40
 c.KernelLimits.total = 60
 c.KernelLimits.connect_within = 30.0

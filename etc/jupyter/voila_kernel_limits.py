@@ -8,8 +8,8 @@ nothing capped their number. Here:
   ``KernelLimits.total`` for all of them together (the pre-started kernels waiting in the pools
   are not counted: the pools bound those). A request past the cap gets no kernel, and the page
   ``503.html`` of our template ("the server is full, try again in a minute"), HTTP 503;
-* **release**: a visitor's kernel is shut down when nothing uses it for a while: once the notebook
-  has run for the page, ``connect_within`` seconds with no sign of a browser (a plain GET); once
+* **release**: a visitor's kernel is shut down when nothing uses it for a while: once its page
+  has been sent (``log_request``, Tornado's hook at the end of each request), ``connect_within`` seconds with no sign of a browser (a plain GET); once
   the page has called the server (our template's page says "I am loading" every 5 s, from its
   first bytes until its game shows: ``GET api/kernels/<id>``), ``loading_within`` seconds without
   another call or its websocket (a tab closed while it loaded: a browser on a machine this busy
@@ -25,6 +25,7 @@ function and puts ``KernelLimits`` on top of what it returns. Checked against Vo
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import os
 import time
 from dataclasses import dataclass
@@ -40,6 +41,10 @@ from traitlets.config import LoggingConfigurable
 #: the status line of a refused request (the page's words are in the template's 503.html)
 FULL = "Server full"
 
+#: (manager, kernel id) of the page the current request is sending: set when its kernel is handed
+#: out, read by ``page_sent`` when the request ends (both run in the request's own task)
+_SENDING: contextvars.ContextVar[tuple[Any, str] | None] = contextvars.ContextVar("gamelib_sending", default=None)
+
 
 @dataclass
 class Visitor:
@@ -48,6 +53,7 @@ class Visitor:
     dashboard: str
     seen: float  # monotonic: the last moment its page was connected or its kernel busy
     kernel_id: str = ""
+    sending: bool = True  # the server is still sending its page (the grace starts once it is sent)
     connected: bool = False  # its page has connected its websocket at least once
     loading: bool = False  # its page has called the server (a browser is loading it)
     releasing: bool = False
@@ -95,6 +101,13 @@ class KernelLimits(LoggingConfigurable):
         visitor = self._visitors.pop(token)
         visitor.kernel_id, visitor.seen = kernel_id, time.monotonic()
         self._visitors[kernel_id] = visitor
+        _SENDING.set((self, kernel_id))
+
+    def page_sent(self, kernel_id: str) -> None:
+        """The request that took ``kernel_id`` has ended: its page is sent (or its client gone)."""
+        visitor = self._visitors.get(kernel_id)
+        if visitor is not None:
+            visitor.sending, visitor.seen = False, time.monotonic()
 
     async def get_rendered_notebook(self, notebook_name: str, *args: Any, **kwargs: Any) -> Any:
         """A pre-started kernel for a request (Voilà's pool), within the cap."""
@@ -181,7 +194,7 @@ class KernelLimits(LoggingConfigurable):
                     self.log.info("Kernel %s of %s: its page connected %.1f s after its notebook ran",
                                   v.kernel_id, v.dashboard, now - v.seen)
                 v.connected, v.seen = True, now
-            elif getattr(kernel, "execution_state", "") in ("busy", "starting"):
+            elif v.sending or getattr(kernel, "execution_state", "") in ("busy", "starting"):
                 v.seen = now
             else:
                 if v.connected:
@@ -205,6 +218,23 @@ class KernelLimits(LoggingConfigurable):
             if isinstance(r, BaseException):
                 self.log.warning("Releasing kernel %s failed: %r", kernel_id, r)
                 self._visitors.pop(kernel_id, None)
+
+
+def log_request(handler: Any) -> None:
+    """Tornado's ``log_function``, called as every request ends: the request log as Tornado writes
+    it, and for a dashboard's page, the end of its sending. On a server short of CPU the page can
+    reach its browser long after the notebook has run (the server renders the outputs), so the
+    grace for the browser to connect counts from here."""
+    sending = _SENDING.get()
+    if sending is not None:
+        _SENDING.set(None)
+        manager, kernel_id = sending
+        manager.page_sent(kernel_id)
+    from tornado.log import access_log
+
+    status = handler.get_status()
+    log = access_log.info if status < 400 else access_log.warning if status < 500 else access_log.error
+    log("%d %s %.2fms", status, handler._request_summary(), 1000.0 * handler.request.request_time())
 
 
 def install() -> None:
