@@ -1,13 +1,13 @@
 """A tab cannot exhaust the kernels (issue 23), in Debian's Chromium against a Voilà of its own with
-the repository's settings except a small pool (1 per dashboard), a small cap (2 visitors' kernels
-per dashboard, 3 in all) and short graces, serving two copies of the Walking Deck dashboard, A and
-B: 20 plain GETs of A at once get 2 kernels and 18 "server is full" pages; then 10 tabs of B get 1
-game (the third kernel in all) and 9 "server is full" pages (HTTP 503, our words, nothing from
-outside the server); the tabs close; then only the pools' kernels are left: the GETs' kernels
-released because no page connected to them, the game's because its page closed; and a visitor
-gets a game again. A screenshot of the full page at 390x844 lands in test-artifacts/. One test,
-so the waits for the releases overlap. (The limits' logic without a server:
-tests/test_voila_kernel_limits.py.)
+the repository's settings except a small pool (1 per dashboard), a small cap (1 visitor's kernel
+per dashboard, 2 in all) and short graces, serving two copies of the Walking Deck dashboard, A and
+B: 10 tabs of B get 1 game and 9 "server is full" pages (HTTP 503, our words, nothing from outside
+the server) while the game is open; 20 plain GETs of A at once get 1 kernel and 19 full pages; the
+tabs close; then only the pools' kernels are left: the GET's kernel released because no page
+connected to it, the game's because its page closed; and a visitor gets a game again. A screenshot
+of the full page at 390x844 lands in test-artifacts/. One test, so the waits for the releases
+overlap. Nothing in it depends on how fast this machine is: a place is held while its page is
+open or being sent. (The limits' logic without a server: tests/test_voila_kernel_limits.py.)
 """
 from __future__ import annotations
 
@@ -28,12 +28,10 @@ pytestmark = pytest.mark.browser
 
 ARTIFACTS = bb.ROOT / "test-artifacts"
 A, B = "a.ipynb", "b.ipynb"  # two copies of the Walking Deck dashboard
-POOL, PER_DASHBOARD, TOTAL = 2, 2, 3  # POOL: 1 per dashboard
-# seconds: KernelLimits.connect_within: the GETs' kernels must still be held while the 10 tabs
-# open (a few seconds); a loading tab keeps its kernel by calling the server (loading_within: 120 s)
-CONNECT_WITHIN, RELEASE_AFTER = 30, 3
+POOL, PER_DASHBOARD, TOTAL = 2, 1, 2  # POOL: 1 per dashboard
+CONNECT_WITHIN, RELEASE_AFTER = 10, 3  # seconds (KernelLimits.connect_within, release_after)
 #: how long the kernels may take to go beyond their grace on a loaded machine
-MARGIN = 30
+MARGIN = 45
 
 
 @pytest.fixture(scope="module")
@@ -63,37 +61,22 @@ def _get(url: str) -> tuple[int, str]:
 
 
 def test_gets_and_tabs_past_the_cap_are_refused_and_every_kernel_they_took_is_released(limited, browser):
-    # 20 plain GETs of A at once: 2 kernels, 18 full pages
-    with concurrent.futures.ThreadPoolExecutor(20) as pool:
-        answers = list(pool.map(_get, [limited.page_url(A, "seed=7")] * 20))
-    gets_done = time.monotonic()
-    codes = sorted(code for code, _ in answers)
-    assert codes == [200] * PER_DASHBOARD + [503] * (20 - PER_DASHBOARD), codes
-    full = [" ".join(html.split()) for code, html in answers if code == 503]
-    assert all("The server is full" in h and "Try again in a minute" in h for h in full), full[0]
-    assert not any("Traceback" in h or "://" in h for h in full), "a full page shows a traceback or a link outside"
-    assert _kernels(limited) <= POOL + TOTAL
-
-    # 10 tabs of B, opened one after the other at once (while the GETs' kernels are still held):
-    # 1 game (3 kernels in all), 9 full pages
     contexts, statuses, outside = [], [], []
     try:
-        for i in range(10):  # the tabs first (slow on a loaded machine), then their addresses at once
+        # 10 tabs of B: the first gets the game and keeps its place while it is open; 9 full pages
+        for i in range(10):
             ctx = browser.new_context(viewport={"width": 390, "height": 844})
             contexts.append(ctx)
             outside.append(bb.count_outside_requests(ctx, limited.url))
-            ctx.new_page()
-        for i, ctx in enumerate(contexts):
-            response = ctx.pages[0].goto(limited.page_url(B, f"seed={100 + i}"), wait_until="commit", timeout=150_000)
+            page = ctx.new_page()
+            response = page.goto(limited.page_url(B, f"seed={100 + i}"), wait_until="commit", timeout=150_000)
             statuses.append(response.status)
-        took = time.monotonic() - gets_done
-        assert statuses == [200] + [503] * 9, (statuses, f"opened {took:.0f} s after the GETs ended")
-        page = contexts[0].pages[0]  # the visitor within the cap plays as usual
-        page.wait_for_selector(bb.READY, timeout=150_000)
-        page.locator(bb.ACTION).first.wait_for(state="visible", timeout=150_000)
-        assert page.locator(".gl-seed input").input_value() == "100"
-        game = bb.kernel_id(page)
-        assert _kernels(limited) <= POOL + TOTAL
+            if i == 0:  # the visitor within the cap plays as usual
+                page.wait_for_selector(bb.READY, timeout=150_000)
+                page.locator(bb.ACTION).first.wait_for(state="visible", timeout=150_000)
+                assert page.locator(".gl-seed input").input_value() == "100"
+                game = bb.kernel_id(page)
+        assert statuses == [200] + [503] * 9, statuses
         page = contexts[-1].pages[0]
         page.locator("#gl-full").wait_for(state="visible", timeout=30_000)
         text = page.locator("#gl-full").inner_text()
@@ -103,6 +86,16 @@ def test_gets_and_tabs_past_the_cap_are_refused_and_every_kernel_they_took_is_re
         assert box and box["x"] >= 0 and box["x"] + box["width"] <= 390
         ARTIFACTS.mkdir(exist_ok=True)
         page.screenshot(path=str(ARTIFACTS / "serving-full-390x844.png"))
+
+        # 20 plain GETs of A at once, the game still open: 1 kernel (2 in all), 19 full pages
+        with concurrent.futures.ThreadPoolExecutor(20) as pool:
+            answers = list(pool.map(_get, [limited.page_url(A, "seed=7")] * 20))
+        codes = sorted(code for code, _ in answers)
+        assert codes == [200] * PER_DASHBOARD + [503] * (20 - PER_DASHBOARD), codes
+        full = [" ".join(html.split()) for code, html in answers if code == 503]
+        assert all("The server is full" in h and "Try again in a minute" in h for h in full), full[0]
+        assert not any("Traceback" in h or "://" in h for h in full), "a full page shows a traceback or a link outside"
+        assert _kernels(limited) <= POOL + TOTAL
     finally:
         for ctx in contexts:
             ctx.close()
@@ -113,9 +106,9 @@ def test_gets_and_tabs_past_the_cap_are_refused_and_every_kernel_they_took_is_re
     while _kernels(limited) > POOL and time.monotonic() - t0 < within:
         time.sleep(0.5)
     assert _kernels(limited) <= POOL, f"{_kernels(limited)} kernels (pools: {POOL}):\n{limited.log_tail()}"
-    assert len(bl.released_ids(limited, "no page connected")) >= PER_DASHBOARD, "the GETs' kernels"
+    assert len(bl.released_ids(limited, "no page connected")) == 1, "the GET's kernel"
     assert game in bl.released_ids(limited, "closed"), "the closed tab's kernel went, but not by its release"
-    assert bl.refused(limited) == 18 + 9
+    assert bl.refused(limited) == 9 + 19
     # and their places are free again
     code, html = _get(limited.page_url(A, "seed=5"))
     assert code == 200 and "The server is full" not in html
