@@ -69,7 +69,7 @@ def _load_kernel_limits() -> types.ModuleType:
 
 # Visitors' kernels: at most 40 for one dashboard and 60 in all (a class of 30 with reloads and
 # the teacher's screen, on one dashboard or two; memory in docs/deploy.md, "Kernels and memory");
-# a kernel with no browser behind it is released 30 s after its notebook ran, one whose page
+# a kernel with no browser behind it is released 30 s after its page was sent, one whose page
 # stopped loading 120 s after its last sign of life, one whose page closed 15 s after.
 # `--KernelLimits.per_dashboard=n` etc. change them.
 _limits = _load_kernel_limits()
