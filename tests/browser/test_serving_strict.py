@@ -155,7 +155,10 @@ def test_a_closed_tabs_kernel_is_shut_down_and_the_pool_is_kept(strict, visited)
     while bl.kernel_alive(strict, kernel) and time.monotonic() < deadline:
         time.sleep(0.5)
     assert not bl.kernel_alive(strict, kernel), f"the closed tab's kernel is still there:\n{strict.log_tail()}"
-    assert kernel in bl.released_ids(strict, "closed"), "the kernel went, but not released as a closed page's"
+    # released as a closed page's (3 s after), or culled: a kernel idle for CULL_AFTER before its tab
+    # closed is culled at the culler's next look, within the second (tests/browser/test_serving_limits.py
+    # checks the release alone)
+    assert kernel in bl.released_ids(strict, "closed") | bl.culled_ids(strict), "the kernel went, but not by a release or the culler"
     # the pool's kernel, waiting for the next visitor for longer than the cull limit, is kept
     standby = [kid for kid, pid in bl.kernel_processes(strict.proc.pid).items()
                if b"VOILA_PREHEAT=True" in Path(f"/proc/{pid}/environ").read_bytes()]
