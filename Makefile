@@ -15,36 +15,52 @@ $(BIN)/python:
 # A stamp per install flavour, so a second run is instant and pyproject edits reinstall. The
 # compiled Interrogation search (setup.py) is built by the install: editing it reinstalls too.
 BUILT := pyproject.toml setup.py gamelib/strategy/_wds.c
-$(VENV)/.installed: $(BUILT) | $(BIN)/python
+$(VENV)/.installed: $(BUILT) $(VENV)/.jupyter-files | $(BIN)/python
 	$(BIN)/python -m pip install -e .
 	touch $@
 
-$(VENV)/.installed-test: $(BUILT) | $(BIN)/python
+$(VENV)/.installed-test: $(BUILT) $(VENV)/.jupyter-files | $(BIN)/python
 	$(BIN)/python -m pip install -e '.[test]'
 	touch $(VENV)/.installed $@
 
-# The repository's Voila settings: voila.json (read from this folder) and etc/jupyter/voila.py
-# (pre-started kernels, the offline page template, the cell time limit). POOL=n: kernels kept
-# ready per dashboard (docs/deploy.md: "Sizing the pool").
-SETTINGS := JUPYTER_CONFIG_PATH=$(CURDIR)/etc/jupyter$(if $(JUPYTER_CONFIG_PATH),:$(JUPYTER_CONFIG_PATH))
+# The Voila settings and page template go into the environment's Jupyter folders
+# ($(VENV)/etc/jupyter, $(VENV)/share/jupyter), so every voila or jupyter lab started from .venv
+# uses them, from any folder, without JUPYTER_CONFIG_PATH. setup.py installs them as data files,
+# but an editable install (pip install -e) leaves data files out: they are copied here, again
+# whenever one changes (tests/test_voila_settings.py checks the copies are up to date).
+# (the folders too: a file renamed keeps its time, its folder's changes)
+JUPYTER_FILES := $(shell find etc/jupyter share/jupyter -not -path '*__pycache__*')
+$(VENV)/.jupyter-files: $(JUPYTER_FILES) | $(BIN)/python
+	mkdir -p $(VENV)/etc $(VENV)/share
+	cp -R etc/jupyter $(VENV)/etc/
+	cp -R share/jupyter $(VENV)/share/
+	touch $@
+
+# The Voila settings are the environment's (see .jupyter-files above: etc/jupyter/voila.py,
+# voila.json, voila_kernel_limits.py; the offline page template): pre-started kernels, the cap on
+# visitors' kernels, the cell time limit. POOL=n: kernels kept ready per dashboard
+# (docs/deploy.md: "Sizing the pool").
 demo: $(VENV)/.installed
 	@echo "Serving the dashboards on http://localhost:$(PORT)  (stop with Ctrl+C)"
-	$(SETTINGS) $(BIN)/voila $(SERVE) --port=$(PORT) --no-browser --Voila.ip=127.0.0.1 $(if $(POOL),--pool_size=$(POOL))
+	$(BIN)/voila $(SERVE) --port=$(PORT) --no-browser --Voila.ip=127.0.0.1 $(if $(POOL),--pool_size=$(POOL))
 
 # Every notebook (lessons, tutorials, dashboards) as Voila apps, with the same settings except the
 # pre-started pool (a pool per notebook would be 17 x 10 kernels): each page starts its kernel when
 # it is opened. The lesson index's "app" links (notebooks/lessons/README.md) open on this server.
 lessons: $(VENV)/.installed
 	@echo "Serving every notebook on http://localhost:$(PORT)/voila/tree  (stop with Ctrl+C)"
-	$(SETTINGS) $(BIN)/voila notebooks --port=$(PORT) --no-browser --Voila.ip=127.0.0.1 --pool_size=0
+	$(BIN)/voila notebooks --port=$(PORT) --no-browser --Voila.ip=127.0.0.1 --pool_size=0
 
 # A class arriving: N visitors (default 30) in headless Chromium, at once or spread over OVER
 # seconds, 20 decisions each, on a Voila with the repository's settings (loopback only); prints
-# the figures recorded in docs/deploy.md. Niced: the machine stays usable.
+# the figures recorded in docs/deploy.md. GETS=g plain GETs and TABS=t tabs opened and closed
+# arrive among them (the cap on visitors' kernels must hold). Niced: the machine stays usable.
 N    ?= 30
 OVER ?= 0
+GETS ?= 0
+TABS ?= 0
 load-test: $(VENV)/.installed-test
-	nice -n 10 $(BIN)/python -m gamelib.bench --load $(N) --over $(OVER) $(if $(POOL),--voila-arg=--pool_size=$(POOL))
+	nice -n 10 $(BIN)/python -m gamelib.bench --load $(N) --over $(OVER) --gets $(GETS) --tabs $(TABS) $(if $(POOL),--voila-arg=--pool_size=$(POOL))
 
 # Unit, rule and property tests, every notebook through nbval, and the dashboards in headless Chromium.
 # --dist loadfile keeps each file, so each notebook's cells, on one worker in order; the browser tests

@@ -1,10 +1,11 @@
 """Load test of a classroom server: N visitors open a dashboard and play, in headless Chromium.
 
     python -m gamelib.bench --load 30 [--over 60] [--decisions 20] [--after 300]   # or make load-test
+    python -m gamelib.bench --load 30 --over 60 --gets 30 --tabs 20   # and a crowd that takes kernels
     python -m gamelib.bench --load 10 --url http://127.0.0.1:8866/   # a server already running (make demo)
 
-Starts Voilà on loopback (127.0.0.1, a free port) with the repository's settings (voila.json and
-etc/jupyter/voila.py), waits until its pools of pre-started kernels are full (a teacher starts
+Starts Voilà on loopback (127.0.0.1, a free port) with the repository's settings (etc/jupyter:
+voila.json, voila.py, the kernel limits), waits until its pools of pre-started kernels are full (a teacher starts
 the server before the class), then lets N visitors - one Playwright browser context each -
 arrive at once or spread evenly over ``--over`` seconds. Each opens the dashboard with its own
 ``?seed=``, checks that the page shows that seed, and takes ``--decisions`` decisions (starting a
@@ -35,6 +36,8 @@ from pathlib import Path
 from typing import Any, Iterator
 
 from . import bench_browser as bb
+from . import bench_crowd
+from .bench_proc import cpu_seconds, kernel_processes, listening_pid, memory_mb, tree_cpu_seconds  # noqa: F401
 
 ROOT = bb.ROOT
 DASHBOARDS = ROOT / "notebooks" / "dashboards"
@@ -59,8 +62,8 @@ _WATCH_NOTICE_JS = """
 # ---- the repository's settings -------------------------------------------------------------------
 def settings_env(environ: dict[str, str] | None = None) -> dict[str, str]:
     """The environment variables under which a Voilà reads the repository's settings: etc/jupyter
-    first on JUPYTER_CONFIG_PATH (voila.json in the repository root is read from the working
-    directory, which VoilaServer sets)."""
+    first on JUPYTER_CONFIG_PATH, so the work tree's copies are read even where the environment's
+    (installed by make) are older."""
     environ = os.environ if environ is None else environ
     paths = [str(SETTINGS_DIR)] + [p for p in environ.get("JUPYTER_CONFIG_PATH", "").split(os.pathsep) if p]
     return {"JUPYTER_CONFIG_PATH": os.pathsep.join(dict.fromkeys(paths))}
@@ -90,30 +93,6 @@ def started(server: bb.VoilaServer, **env: str) -> Iterator[bb.VoilaServer]:
 
 # ---- a server started elsewhere (make demo) --------------------------------------------------------
 LOOPBACK = {"127.0.0.1", "localhost", "::1", "[::1]"}
-
-
-def listening_pid(port: int) -> int | None:
-    """The process listening on ``port`` (TCP), if this user can see it."""
-    inodes = set()
-    for table in ("/proc/net/tcp", "/proc/net/tcp6"):
-        try:
-            lines = Path(table).read_text().splitlines()[1:]
-        except OSError:
-            continue
-        for line in lines:
-            f = line.split()
-            if len(f) > 9 and f[3] == "0A" and int(f[1].rsplit(":", 1)[1], 16) == port:
-                inodes.add(f"socket:[{f[9]}]")
-    for entry in Path("/proc").iterdir():
-        if not entry.name.isdigit():
-            continue
-        try:
-            for fd in (entry / "fd").iterdir():
-                if os.readlink(fd) in inodes:
-                    return int(entry.name)
-        except OSError:
-            continue
-    return None
 
 
 class _Process:
@@ -147,86 +126,11 @@ class RunningServer:
     page_url = bb.VoilaServer.page_url
 
 
-# ---- the server's kernels, from /proc ---------------------------------------------------------------
-_KERNEL_FILE = re.compile(r"kernel-([0-9a-f-]{36})\.json")
-
-
-def kernel_processes(server_pid: int) -> dict[str, int]:
-    """{kernel id: process id} of the kernels a Voilà server started (its children)."""
-    found: dict[str, int] = {}
-    for entry in Path("/proc").iterdir():
-        if not entry.name.isdigit():
-            continue
-        try:
-            ppid = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
-            if ppid != server_pid:
-                continue
-            cmd = (entry / "cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
-        except (OSError, IndexError, ValueError):
-            continue
-        m = _KERNEL_FILE.search(cmd)
-        if m:
-            found[m.group(1)] = int(entry.name)
-    return found
-
-
-def memory_mb(pid: int) -> tuple[float, float]:
-    """(resident, proportional) memory of a process in MB: RSS counts shared libraries in full in
-    every process, PSS shares them out, so PSS adds up to what the processes really take."""
-    fields: dict[str, float] = {}
-    try:
-        for line in Path(f"/proc/{pid}/smaps_rollup").read_text().splitlines():
-            name, _, rest = line.partition(":")
-            if name in ("Rss", "Pss"):
-                fields[name] = float(rest.split()[0]) / 1024
-    except OSError:
-        return (0.0, 0.0)
-    return fields.get("Rss", 0.0), fields.get("Pss", fields.get("Rss", 0.0))
-
-
 def pools_started(server: bb.VoilaServer, notebooks: list[str]) -> bool:
     """Whether every notebook's pool has had its kernels started once (Voilà logs it; they may
     still be running their notebook)."""
     log = server.log_tail(10**7)
     return all(f"Kernel pool of {nb} is filled" in log for nb in notebooks)
-
-
-def cpu_seconds(server_pid: int) -> float:
-    """CPU time of the server and its live kernels."""
-    tick = os.sysconf("SC_CLK_TCK")
-    total = 0.0
-    for pid in [server_pid, *kernel_processes(server_pid).values()]:
-        try:
-            f = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-            total += (int(f[11]) + int(f[12])) / tick
-        except (OSError, IndexError, ValueError):
-            pass
-    return total
-
-
-def tree_cpu_seconds(pid: int, skip: int | None = None) -> float:
-    """CPU time of a process and all its descendants, those already gone included (as far as
-    their parents collected them), leaving out the subtree of ``skip``."""
-    tick = os.sysconf("SC_CLK_TCK")
-    children: dict[int, list[int]] = {}
-    times: dict[int, float] = {}
-    for entry in Path("/proc").iterdir():
-        if not entry.name.isdigit():
-            continue
-        try:
-            f = (entry / "stat").read_text().rsplit(")", 1)[1].split()
-        except (OSError, IndexError):
-            continue
-        children.setdefault(int(f[1]), []).append(int(entry.name))
-        times[int(entry.name)] = sum(int(x) for x in f[11:15]) / tick  # utime stime cutime cstime
-    total, todo = 0.0, [pid]
-    while todo:
-        p = todo.pop()
-        if p == skip:
-            continue
-        total += times.get(p, 0.0)
-        todo.extend(children.get(p, []))
-    return total
 
 
 def wait_until_ready(server: Any, notebooks: list[str], timeout: float) -> float:
@@ -255,6 +159,23 @@ def preheated_ids(server: bb.VoilaServer) -> set[str]:
 
 def culled_ids(server: bb.VoilaServer) -> set[str]:
     return set(re.findall(r"Culling '[a-z]+' kernel '[^']*' \(([0-9a-f-]{36})\)", server.log_tail(10**7)))
+
+
+def released_ids(server: bb.VoilaServer, why: str = "") -> set[str]:
+    """Kernels released by the limits of etc/jupyter/voila_kernel_limits.py (``why``: a part of the
+    reason, "closed" or "no page connected")."""
+    return {kid for kid, reason in re.findall(r"Releasing kernel ([0-9a-f-]{36}) of .*?: (.*)", server.log_tail(10**7))
+            if why in reason}
+
+
+def gone_ids(server: bb.VoilaServer) -> set[str]:
+    """Kernels shut down by the culler or released by the limits."""
+    return culled_ids(server) | released_ids(server)
+
+
+def refused(server: bb.VoilaServer) -> int:
+    """Requests refused because the server was full."""
+    return server.log_tail(10**7).count("Server full: refused")
 
 
 def kernel_alive(server: bb.VoilaServer, kernel_id: str) -> bool:
@@ -297,7 +218,9 @@ async def _visit(browser: Any, url: str, v: Visit, decisions: int, think: float,
         await ctx.add_init_script(_WATCH_NOTICE_JS)
         page = await ctx.new_page()
         t0 = time.perf_counter()
-        await page.goto(url, wait_until="commit", timeout=timeout_s * 1000)
+        response = await page.goto(url, wait_until="commit", timeout=timeout_s * 1000)
+        if response is not None and response.status == 503:
+            raise RuntimeError("refused: the server is full (HTTP 503)")
         await page.wait_for_selector(bb.READY, timeout=timeout_s * 1000)
         await page.locator(bb.ACTION).first.wait_for(state="visible", timeout=timeout_s * 1000)
         v.first_render_s = time.perf_counter() - t0
@@ -332,7 +255,8 @@ def summary(values: list[float]) -> tuple[float, float]:
 
 
 async def _class(url_of, n: int, over: float, decisions: int, think: float, timeout_s: float,
-                 query: bool, on_all_in) -> list[Visit]:
+                 query: bool, on_all_in, crowd: bench_crowd.Crowd | None = None, gets: int = 0,
+                 tabs: int = 0) -> list[Visit]:
     from playwright.async_api import async_playwright
 
     visits = [Visit(i, 1000 + i if query else None) for i in range(n)]  # type: ignore[arg-type]
@@ -354,7 +278,8 @@ async def _class(url_of, n: int, over: float, decisions: int, think: float, time
                 except Exception as exc:  # noqa: BLE001 - a failed visit is a figure, not a crash
                     v.error = str(exc).splitlines()[0][:400]
 
-            await asyncio.gather(*(one(v) for v in visits))
+            extra = [bench_crowd.arrive(browser, url_of, gets, tabs, over, timeout_s, crowd)] if crowd else []
+            await asyncio.gather(*(one(v) for v in visits), *extra)
             on_all_in(visits)  # everyone who made it is still on the page: measure now
             await asyncio.gather(*(c.close() for c in contexts), return_exceptions=True)
         finally:
@@ -365,10 +290,11 @@ async def _class(url_of, n: int, over: float, decisions: int, think: float, time
 def run(visitors: int = 30, over: float = 0.0, decisions: int = 20, think: float = 1.0, after: float = 300.0,
         notebook: str = "the-walking-deck.ipynb", server: Any = None,
         extra_args: tuple[str, ...] = (), pool_timeout: float = 600.0, timeout_s: float = 180.0,
-        query: bool = True, log=print) -> dict[str, Any]:
+        query: bool = True, gets: int = 0, tabs: int = 0, log=print) -> dict[str, Any]:
     """Run the load test and return its figures. With ``server`` (a running VoilaServer or a
     RunningServer, serving the dashboards' folder) the visitors use it; without, a server with the
-    repository's settings is started (``extra_args`` added to its command line) and stopped at the end."""
+    repository's settings is started (``extra_args`` added to its command line) and stopped at the end.
+    ``gets`` plain GETs and ``tabs`` tabs opened and closed arrive among the visitors (bench_crowd)."""
     own = server is None
     figures: dict[str, Any] = {"visitors": visitors, "over_s": over, "decisions": decisions,
                                "load_before": round(os.getloadavg()[0], 1)}
@@ -409,11 +335,13 @@ def run(visitors: int = 30, over: float = 0.0, decisions: int = 20, think: float
             })
 
         t_run = time.perf_counter()
+        crowd = bench_crowd.Crowd()
+        watch = stack.enter_context(bench_crowd.Watch(pid, kernel_processes, memory_mb)) if pid else None
         # in a thread of its own: asyncio.run() must not meet a loop already running here (a
         # caller's synchronous Playwright, e.g. the browser tests' session fixture)
         with concurrent.futures.ThreadPoolExecutor(1) as one:
             visits = one.submit(asyncio.run, _class(page_url, visitors, over, decisions, think, timeout_s,
-                                                    query, measure)).result()
+                                                    query, measure, crowd, gets, tabs)).result()
         figures["run_s"] = round(time.perf_counter() - t_run, 1)
         done = [v for v in visits if v.completed]
         renders = [v.first_render_s for v in done if v.first_render_s is not None]
@@ -432,16 +360,32 @@ def run(visitors: int = 30, over: float = 0.0, decisions: int = 20, think: float
             **memory,
         })
 
-        # every tab is closed now: watch the visitors' kernels go
+        figures.update({"gets": dict(crowd.gets), "tabs": dict(crowd.tabs)})
+
+        def leftover() -> int:  # kernels beyond those standing by before the class (the GETs' too)
+            return max(0, len(kernel_processes(pid)) - len(standby_before)) if pid else 0
+
+        # every tab is closed now: watch the visitors' kernels go (and the GETs' and tabs')
         closed = time.perf_counter()
         alive = set(figures["visitor_kernels"])
-        while alive and time.perf_counter() - closed < after:
+        while (alive or leftover()) and time.perf_counter() - closed < after:
             time.sleep(min(5.0, max(0.5, after / 20)))
             alive = {k for k in alive if kernel_alive(server, k)}
+        figures["leftover_after"] = leftover()
+        if watch is not None:
+            watch.__exit__()
+            figures.update({"max_kernels": watch.max_kernels, "max_pss_mb": round(watch.max_pss_mb)})
+        if isinstance(server, bb.VoilaServer):
+            text = server.log_tail(10**8)
+            delays = [float(x) for x in re.findall(r"its page connected ([\d.]+) s after", text)]
+            figures.update({"refused": refused(server), "released_unconnected": len(released_ids(server, "no page")),
+                            "released_closed": len(released_ids(server, "closed")),
+                            "connect_delay_p50_s": summary(delays)[0], "connect_delay_max_s": max(delays, default=float("nan"))})
         figures["after_s"] = after
         figures["alive_after"] = len(alive)
         figures["all_gone_after_s"] = None if alive else round(time.perf_counter() - closed, 1)
         figures["culled"] = len(set(figures["visitor_kernels"]) & culled_ids(server))
+        figures["released"] = len(set(figures["visitor_kernels"]) & released_ids(server))
         figures["standing_by"] = (len(set(kernel_processes(pid)) - set(figures["visitor_kernels"]))
                                   if pid else None)
         figures["load_after"] = round(os.getloadavg()[0], 1)
@@ -470,7 +414,18 @@ def report(f: dict[str, Any], log=print) -> None:
         log(f"kernels of visitors still alive {f['after_s']:g} s after all tabs closed: {f['alive_after']}")
     else:
         log(f"kernels of visitors still alive {f['after_s']:g} s after all tabs closed: 0 "
-            f"(the last went {f['all_gone_after_s']} s after the tabs closed; {f['culled']} culled as idle)")
+            f"(the last went {f['all_gone_after_s']} s after the tabs closed; {f['released']} released by the "
+            f"kernel limits, {f['culled']} culled as idle)")
+    if f.get("gets") or f.get("tabs"):
+        log(f"plain GETs, by HTTP status: {f['gets']}; tabs opened and closed, by status: {f['tabs']}"
+            f"   (0: no answer in time)")
+    if "max_kernels" in f:
+        log(f"kernels alive at most: {f['max_kernels']}; server and kernels at most {f['max_pss_mb']} MB "
+            f"(proportional); kernels beyond those standing by, at the end: {f['leftover_after']}")
+    if "refused" in f:
+        log(f"server full: {f['refused']} requests refused; kernels released: {f['released_unconnected']} "
+            f"whose page never connected, {f['released_closed']} whose page closed; a page connected "
+            f"{f['connect_delay_p50_s']:.1f} s (p50), {f['connect_delay_max_s']:.1f} s (max) after its notebook ran")
     if f["standing_by"] is not None:
         log(f"pre-started kernels standing by for the next visitors: {f['standing_by']}")
     if "server_cpu_s" in f and "browser_cpu_s" in f:
@@ -495,17 +450,22 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     ap.add_argument("--no-query", action="store_true", help="open the page without ?seed= (a dashboard that ignores it)")
     ap.add_argument("--url", metavar="URL", help="use a Voilà already running on loopback (e.g. make demo: "
                     "http://127.0.0.1:8866/) instead of starting one")
+    ap.add_argument("--gets", type=int, default=0, metavar="G",
+                    help="plain GETs of the dashboard among the visitors, none opening its websocket (default 0)")
+    ap.add_argument("--tabs", type=int, default=0, metavar="T",
+                    help="tabs opened and closed 1-5 s later among the visitors (default 0)")
     ap.add_argument("--voila-arg", action="append", default=[], metavar="ARG",
                     help="extra Voilà option, e.g. --voila-arg=--pool_size=30 (repeatable)")
     a = ap.parse_args(argv)
-    if a.load < 1 or a.decisions < 1 or a.over < 0 or a.after < 0:
-        ap.error("--load and --decisions must be at least 1, --over and --after not negative")
+    if a.load < 1 or a.decisions < 1 or a.over < 0 or a.after < 0 or a.gets < 0 or a.tabs < 0:
+        ap.error("--load and --decisions must be at least 1, --over, --after, --gets and --tabs not negative")
     try:
         server = RunningServer(a.url) if a.url else None
     except ValueError as exc:
         ap.error(str(exc))
     f = run(visitors=a.load, over=a.over, decisions=a.decisions, think=a.think, after=a.after,
-            notebook=a.notebook, extra_args=tuple(a.voila_arg), query=not a.no_query, server=server)
+            notebook=a.notebook, extra_args=tuple(a.voila_arg), query=not a.no_query, server=server,
+            gets=a.gets, tabs=a.tabs)
     report(f)
     return f
 

@@ -21,7 +21,8 @@ def toy():
 # suite's 180), and xdist otherwise orders units by their number of tests, which put them last
 # but one, so the suite waited for them at its end.
 SESSION_SERVER_FILES = "tests/browser/"
-OWN_SERVER_FILES = ("tests/browser/test_serving_strict.py",)
+OWN_SERVER_FILES = ("tests/browser/test_serving_strict.py", "tests/browser/test_serving_limits.py",
+                    "tests/browser/test_serving_offline.py")
 LONGEST_FIRST = (SESSION_SERVER_FILES, *OWN_SERVER_FILES)
 
 

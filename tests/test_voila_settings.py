@@ -1,5 +1,8 @@
-"""The repository's Voilà settings (etc/jupyter/voila.py) read as Voilà reads them, without a
-server: a failed cell always leaves a message on the page (issue 15, "a clear page")."""
+"""The repository's Voilà settings (etc/jupyter/) read as Voilà reads them, without a server: a
+failed cell always leaves a message on the page (issue 15, "a clear page"); the cap on visitors'
+kernels and their release (issue 23, voila_kernel_limits.py), against a stand-in for Voilà's
+kernel manager; and the environment's installed copies of the settings and the template are
+those of the work tree (issue 23: every Voilà of the environment uses them)."""
 from __future__ import annotations
 
 import json
@@ -14,12 +17,19 @@ from voila.execute import VoilaExecutor, strip_code_cell_warnings
 ROOT = Path(__file__).resolve().parents[1]
 
 
+SETTINGS = ROOT / "etc" / "jupyter"
+
+
 def _settings() -> Config:
+    import voila.app
+
     c = Config()
-    path = ROOT / "etc" / "jupyter" / "voila.py"
-    with mock.patch.dict(os.environ):  # the file sets JUPYTER_PATH: not for the rest of the suite
+    path = SETTINGS / "voila.py"
+    # the file sets JUPYTER_PATH and wraps Voilà's kernel manager factory: not for the rest of the suite
+    with mock.patch.dict(os.environ), mock.patch.object(voila.app, "voila_kernel_manager_factory",
+                                                       voila.app.voila_kernel_manager_factory):
         exec(compile(path.read_text(), str(path), "exec"), {"get_config": lambda: c, "__file__": str(path)})
-    c.merge(Config(json.loads((ROOT / "voila.json").read_text())))
+    c.merge(Config(json.loads((SETTINGS / "voila.json").read_text())))
     return c
 
 

@@ -1,33 +1,42 @@
 """Voilà settings for serving a class (docs/deploy.md explains each figure).
 
-Read by a Voilà started with ``JUPYTER_CONFIG_PATH=<repository>/etc/jupyter``: ``make demo``,
-``make load-test``, the browser tests. Its folder is not a Python package nor on any ``sys.path``,
-so nothing imports it by accident (a ``voila.py`` in the repository root shadowed the ``voila``
-package for every Python started there).
+Installed with the package into the environment's Jupyter config folder (``<prefix>/etc/jupyter``,
+with ``voila.json`` and ``voila_kernel_limits.py`` beside it; setup.py, and ``make`` for an
+editable install), so every Voilà started from the environment reads it, wherever it starts. The
+repository's copy is read first when ``JUPYTER_CONFIG_PATH`` names this folder (the browser tests
+do, so they test the files as they are in the work tree). Its folder is not a Python package nor
+on any ``sys.path``, so nothing imports it by accident (a ``voila.py`` in the repository root
+shadowed the ``voila`` package for every Python started there).
 
-The settings that help any Voilà (culling, kernel and IOPub timeouts, messages for students)
-are in ``voila.json`` at the repository root, read by a Voilà started in that folder even
-without this file (the screenshot tool, a ``voila`` typed by hand). Here are the ones that need
-Python or this repository's paths:
+The settings that JSON can say (culling, kernel and IOPub timeouts, messages for students) are in
+``voila.json``. Here are the ones that need Python:
 
 * the page template ``gamelib`` (share/jupyter/voila/templates/gamelib): Voilà's lab template
-  without links to a CDN, with a loading notice and a clear page when no game can be started;
-* pre-started kernels, a pool per dashboard sized for a class;
+  without links to a CDN, with a loading notice, a clear page when no game can be started and
+  one when the server is full;
+* pre-started kernels, a pool per dashboard sized for a class (lessons and tutorials excluded);
+* limits on the kernels visitors hold (voila_kernel_limits.py): a cap per dashboard and in
+  total, and a kernel released within seconds once its page is gone or never came;
 * the time limit of a cell, which must spare a pre-started kernel's wait for its visitor;
 * a failed cell always says so on the page (see ``show_every_failure``).
 """
 import asyncio
 import os
+import sys
+import types
 from pathlib import Path
 
 c = get_config()  # noqa: F821 - provided by traitlets when it reads this file
 
-REPO = Path(__file__).resolve().parents[2]
+HERE = Path(__file__).resolve().parent
 
-# Voilà finds templates on the Jupyter data path: this repository's share/jupyter first.
-os.environ["JUPYTER_PATH"] = os.pathsep.join(
-    p for p in (str(REPO / "share" / "jupyter"), os.environ.get("JUPYTER_PATH", "")) if p
-)
+# Voilà finds templates on the Jupyter data path: the share/jupyter beside this etc/jupyter first
+# (the repository's, or the environment's prefix, which is on the path anyway).
+SHARE = HERE.parents[1] / "share" / "jupyter"
+if SHARE.is_dir():
+    os.environ["JUPYTER_PATH"] = os.pathsep.join(
+        p for p in (str(SHARE), os.environ.get("JUPYTER_PATH", "")) if p
+    )
 c.VoilaConfiguration.template = "gamelib"
 
 # Pre-started kernels: each dashboard keeps POOL kernels that have already run its notebook up
@@ -42,6 +51,36 @@ c.VoilaConfiguration.default_pool_size = POOL
 # Voilà makes later visitors wait for the refills (it counts a kernel still starting as in the
 # pool), so the refills are the queue's pace.
 c.VoilaKernelManager.fill_delay = 1
+# Only the dashboards wait for their visitor: a lesson or a tutorial served from a pool would run
+# whole, ten times over, when the server starts (`voila notebooks/lessons/01-....ipynb` by hand).
+c.VoilaKernelManager.preheat_denylist = ["lessons/", "tutorials/", "00-start-here"]
+
+
+def _load_kernel_limits() -> types.ModuleType:
+    """voila_kernel_limits.py, beside this file, as a module (exec'd: no __pycache__ is left in
+    a config folder). The last copy read wins (see its ``install``)."""
+    path = HERE / "voila_kernel_limits.py"
+    module = types.ModuleType("gamelib_voila_kernel_limits")
+    module.__file__ = str(path)
+    sys.modules[module.__name__] = module  # dataclasses look their module up
+    exec(compile(path.read_text(encoding="utf-8"), str(path), "exec"), module.__dict__)
+    return module
+
+
+# Visitors' kernels: at most 40 for one dashboard and 60 in all (a class of 30 with reloads and
+# the teacher's screen, on one dashboard or two; memory in docs/deploy.md, "Kernels and memory");
+# a kernel with no browser behind it is released 30 s after its page was sent, one whose page
+# stopped loading 120 s after its last sign of life, one whose page closed 15 s after.
+# `--KernelLimits.per_dashboard=n` etc. change them.
+_limits = _load_kernel_limits()
+_limits.install()
+# the end of each request, so a page's grace counts from the moment it has been sent
+c.Voila.tornado_settings = {"log_function": _limits.log_request}
+c.KernelLimits.per_dashboard = 40
+c.KernelLimits.total = 60
+c.KernelLimits.connect_within = 30.0
+c.KernelLimits.loading_within = 120.0
+c.KernelLimits.release_after = 15.0
 
 # The time limit of a cell that someone is waiting for (nbclient's per-cell timeout; on expiry
 # the page shows the message in voila.json's VoilaExecutor.cell_timeout_instruction).

@@ -39,7 +39,7 @@ def tables_url(tmp_path_factory) -> str:
 @pytest.fixture(scope="session")
 def voila(tables_url):
     """One Voila server for the whole session, serving the dashboards' folder with the
-    repository's settings (voila.json, etc/jupyter/voila.py: the page template, timeouts, culling)
+    repository's settings (etc/jupyter: voila.json, voila.py: the page template, timeouts, culling, kernel limits)
     and pre-started kernels as a classroom server would (so the URL's query string must reach a
     kernel that started before the request; one per dashboard here, to keep the suite cheap).
     ``voila.page_url("deadland.ipynb", "seed=3")`` is a page's address; ``voila.kernel_pid(id)``,

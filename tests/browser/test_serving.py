@@ -1,5 +1,5 @@
 """Serving a class (issue 15), in Debian's Chromium against the session's Voilà server, which
-runs with the repository's settings (voila.json and etc/jupyter/voila.py): five visitors at once
+runs with the repository's settings (etc/jupyter: voila.json and voila.py): five visitors at once
 all get a working dashboard that shows the seed of their own link, whether a pre-started kernel
 served them or one started for them, and each takes 3 decisions (the load test of
 ``python -m gamelib.bench --load``, small). The short cull settings, the cell time limit and a

@@ -1,0 +1,99 @@
+"""Every Voilà started from the environment is offline and uses our settings (issue 23): the
+command a teacher types, ``.venv/bin/voila notebooks/dashboards/deadland.ipynb``, from a neutral
+folder with no Jupyter variable set (so neither the repository's etc/jupyter nor its share/jupyter
+is named anywhere: only the environment's installed copies can be read), serves a game that
+renders in Chromium, and the page asks nothing from outside the server: every request and
+websocket the page makes is recorded, and any to another host is refused and fails the test.
+The command gets only what the test needs beyond it: a free port, no browser of its own, and a
+pool of 1 kernel instead of our settings' 10 (ten Deadland kernels starting at once cost this
+suite about 10 CPU-seconds and 30 s; the pool itself comes from our settings, Voilà has none).
+"""
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from gamelib import bench_browser as bb
+
+from .conftest import need_browser, watch_problems
+
+pytestmark = pytest.mark.browser
+
+DEADLAND = bb.ROOT / "notebooks" / "dashboards" / "deadland.ipynb"
+
+
+@pytest.fixture(scope="module")
+def plain_voila(tmp_path_factory):
+    need_browser()
+    cwd = tmp_path_factory.mktemp("neutral")
+    port = bb.free_port()
+    env = {k: v for k, v in os.environ.items() if not k.startswith("JUPYTER")}
+    log_path = cwd / "voila.log"
+    with log_path.open("wb") as log:
+        proc = subprocess.Popen([str(Path(sys.prefix) / "bin" / "voila"), str(DEADLAND), f"--port={port}", "--no-browser",
+                                 "--pool_size=1"],
+                                cwd=cwd, env=env, stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)
+    url = f"http://localhost:{port}/"
+    try:
+        deadline = time.monotonic() + 120
+        while True:
+            assert proc.poll() is None, log_path.read_text()
+            try:
+                with urllib.request.urlopen(url + "voila/static/require.min.js", timeout=2):
+                    break
+            except OSError:
+                assert time.monotonic() < deadline, log_path.read_text()
+                time.sleep(0.3)
+        yield url, log_path
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait(timeout=10)
+
+
+def test_a_voila_typed_by_hand_serves_the_game_and_asks_nothing_outside(plain_voila, browser):
+    url, log_path = plain_voila
+    ctx = browser.new_context(viewport={"width": 1280, "height": 720})
+    try:
+        seen: list[str] = []
+        ctx.on("request", lambda r: seen.append(r.url))
+        outside = bb.count_outside_requests(ctx, url)
+        page = ctx.new_page()
+        page.on("websocket", lambda ws: seen.append(ws.url))
+        problems = watch_problems(page)
+        bb.open_dashboard(page, url + "?seed=12&view=table", timeout_ms=150_000)
+        assert page.locator(".gl-seed input").input_value() == "12"
+        page.locator(bb.ACTION).first.click()  # and it plays
+        page.wait_for_function("document.querySelector('.gl-stepper .gl-status .gl-ply').dataset.ply === '1'",
+                               timeout=60_000)
+        assert page.locator("#gl-wait").count() == 0, "our template's loading notice is not gone"
+        html = page.content()
+        kernel = bb.kernel_id(page)
+    finally:
+        ctx.close()
+    closed = time.monotonic()
+    assert outside == [], f"the page asked for things outside the server: {outside}"
+    local = (url, url.replace("http://", "ws://"))
+    assert seen and all(u.startswith(local) or u.split(":", 1)[0] in ("data", "blob") for u in seen), seen
+    assert any("/api/kernels/" in u and u.startswith("ws://") for u in seen), "no kernel websocket recorded"
+    assert problems == [], problems
+    # our settings, read from the environment's copies: the page template (share/jupyter), the
+    # pool (voila.py; Voilà's default has none), the culler (voila.json), and the kernel limits
+    # (voila_kernel_limits.py): the closed tab's kernel is released 15 s after its page closed
+    assert "/voila/templates/gamelib/" in html, "not our page template"
+    log = log_path.read_text()
+    assert f"Using pre-heated kernel: {kernel}" in log, log[-2000:]
+    assert "Culling kernels with idle durations > 240" in log, log[-2000:]
+    released = f"Releasing kernel {kernel} of deadland.ipynb: its page closed"
+    while released not in log_path.read_text() and time.monotonic() - closed < 15 + 45:
+        time.sleep(0.5)
+    assert released in log_path.read_text(), log_path.read_text()[-2000:]
