@@ -42,12 +42,19 @@ class ActionSpace:
         return f"{kind}({', '.join(map(str, args))})"
 
 
+_declares: dict[type, bool] = {}
+
+
 def has_universe(game: Any) -> bool:
     """Whether the game declares an action universe (every shipped game does; a game registered
-    at run time may not, and then takes no ids)."""
-    from .game import Game
+    at run time may not, and then takes no ids). Known once per Game class."""
+    cls = type(game)
+    got = _declares.get(cls)
+    if got is None:
+        from .game import Game
 
-    return type(game)._action_keys is not Game._action_keys
+        got = _declares[cls] = cls._action_keys is not Game._action_keys
+    return got
 
 
 def action_space(game: Any) -> ActionSpace:

@@ -122,10 +122,16 @@ def test_expectimax_walking_deck_equals_the_lesson():
     pierre = wd.find_event("PIERRE").id
     got = expectimax(ChanceState.at(state), lambda s: Fraction(pierre in s.buried))
     assert got == 1 - wd.interrogation(memory).standing.get(1, Fraction(0)) == Fraction(1, 4)
-    # the whole distribution of burials, and the odds of the first Calamity
+    # the whole distribution of burials
     dist = wd.interrogation(memory)
     for k, p in dist.buried.items():
         assert expectimax(ChanceState.at(state), lambda s, k=k: Fraction(len(s.buried) == k)) == p
+    # the chance node of the first WALKER's Calamity is the odds() shown just before it
+    node = ChanceState.at(state)
+    node.apply("Unstack the next Event")  # PIERRE comes in front: no draw
+    before = node.state.odds()["next Calamity weaknesses"]
+    node.apply("Unstack the next Event")
+    assert node.chance_title == "next Calamity weaknesses" and node.chance_outcomes() == before
 
 
 def test_expectimax_deadland_daily_trial_equals_the_odds_and_the_lesson():
