@@ -133,6 +133,8 @@ class Game:
         """Hook: the action universe as ``(kind, *arguments)`` keys (``gamelib.core.ids``)."""
         raise NotImplementedError
 
+    _action_keys._no_universe = True  # (a game that does not override it takes no ids)
+
     def max_game_length(self) -> int:
         """Hook: no game with these options takes more decisions than this."""
         raise NotImplementedError

@@ -155,6 +155,9 @@ def test_walk_the_plank_hot_seat_under_the_teacher_lock(voila, browser):
         page.screenshot(path=str(ARTIFACTS / "walk-the-plank-curtain-1280x720.png"))
 
         # blue at the screen: the save panel holds none of the other seats' programmed cards
+        # (blue clicks once the page is calm again: a click in the calm after a result is refused)
+        page.wait_for_function("() => { const r = document.querySelector('.gl-stepper');"
+                               " return !r.__glBusy && !(r.__glCalm > performance.now()); }", timeout=20_000)
         curtain.click()
         mirror.confirm_seat()
         page.wait_for_selector(f'{STATUS}[data-view="blue"]', timeout=20_000)

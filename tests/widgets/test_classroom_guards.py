@@ -312,12 +312,12 @@ def test_the_curtain_button_is_inside_the_dark_panel():
     while s.curtain_seat() is None:
         s.click(s.visible_labels()[0])
     assert s.curtain_button in s.curtain_box.children and s.curtain_text in s.curtain_box.children
-    assert s.curtain_box.layout.display is None and s.picture_widget.layout.display == "none"
+    assert s.curtain_box.layout.display != "none" and s.picture_widget.layout.display == "none"
     assert "gl-curtain" in s.curtain_box._dom_classes
     grid = s.widget.children[-1]
     assert s.curtain_box in grid.children
     s.confirm_seat()
-    assert s.curtain_box.layout.display == "none" and s.picture_widget.layout.display is None
+    assert s.curtain_box.layout.display == "none" and s.picture_widget.layout.display != "none"
 
 
 def test_old_buttons_are_closed_not_hidden():
