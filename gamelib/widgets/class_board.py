@@ -21,7 +21,7 @@ from ..core import GamelibError
 from ..tables import Board, Store, open_store
 from ..tables.board import Pooled
 from ..tables.codes import check_board_name
-from .controls import box, button
+from .controls import ShowsWidget, box, button
 
 #: seconds between two looks at the board's contributions
 BOARD_POLL_S = 2.0
@@ -78,7 +78,7 @@ CSS = """<style>
 </style>"""
 
 
-class AddToBoard:
+class AddToBoard(ShowsWidget):
     """One button under an experiment: adds ``successes`` of ``trials`` to the named board (the
     board is made on the first contribution). Pressing twice adds it once."""
 
@@ -114,11 +114,6 @@ class AddToBoard:
             self.last_error = f"Could not reach the class board ({type(exc).__name__})"
             self.status.value = f'<span class="gl-error-box" role="alert">{escape(self.last_error)}</span>'
 
-    def _repr_mimebundle_(self, **kwargs: Any):
-        bundle = self.widget._repr_mimebundle_(**kwargs)
-        if isinstance(bundle, dict) and "text/plain" in bundle:
-            bundle["text/plain"] = repr(self)
-        return bundle
 
     def __repr__(self) -> str:
         return f"AddToBoard({self.board_widget.value!r}, {self.successes} of {self.trials})"
@@ -129,7 +124,7 @@ def add_to_board(board: str, question: str, exact: Fraction | None, successes: i
     return AddToBoard(board, question, exact, successes, trials, store=store)
 
 
-class ClassBoard:
+class ClassBoard(ShowsWidget):
     """The board for the projector, brought up to date every ``BOARD_POLL_S`` seconds in a
     kernel (``refresh()`` by hand elsewhere)."""
 
@@ -179,11 +174,8 @@ class ClassBoard:
             except Exception:  # noqa: BLE001 - the next look may work (a store restarting)
                 pass
 
-    def _repr_mimebundle_(self, **kwargs: Any):
-        bundle = self.widget._repr_mimebundle_(**kwargs)
-        if isinstance(bundle, dict) and "text/plain" in bundle:
-            bundle["text/plain"] = f"ClassBoard({self.name!r})"
-        return bundle
+    def __repr__(self) -> str:
+        return f"ClassBoard({self.name!r})"
 
 
 __all__ = ["AddToBoard", "ClassBoard", "add_to_board", "pooled_html"]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from html import escape
-from typing import Callable
+from typing import Any, Callable
 
 import ipywidgets as w
 import traitlets
@@ -80,3 +80,18 @@ def show(widget: w.DOMWidget, visible: bool) -> None:
     want = "" if visible else "none"
     if (widget.layout.display or "") != want:
         widget.layout.display = want
+
+
+class ShowsWidget:
+    """For an object that holds its widget tree in ``self.widget``: it shows as that widget in a
+    notebook, with its own short, stable ``repr`` as the plain text (notebooks compare that
+    text, never the whole widget tree)."""
+
+    widget: w.DOMWidget
+
+    def _repr_mimebundle_(self, **kwargs: Any):
+        bundle = self.widget._repr_mimebundle_(**kwargs)
+        if isinstance(bundle, dict) and "text/plain" in bundle:
+            bundle["text/plain"] = repr(self)
+        return bundle
+

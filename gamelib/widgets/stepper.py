@@ -33,7 +33,7 @@ from ..render import odds_for_display, render, render_generic
 from ..render.generic import seat_badge
 from .agents_menu import page_agents
 from .buttons import DecisionButtons, Guarded, logger
-from .controls import PERSON, parse_seed, quote, show
+from .controls import PERSON, ShowsWidget, parse_seed, quote, show
 from .layout import PLAYER_VIEW, TABLE_VIEW, Building
 from .lock import TeacherLock
 from .panels import curtain_html, log_html, note_html, odds_html, status_html
@@ -46,7 +46,7 @@ MAX_LABEL_CHARS = 300
 MAX_AUTOPLAY = 20_000
 
 
-class Stepper(Building, Saving, TeacherLock, DecisionButtons, Guarded):
+class Stepper(Building, Saving, TeacherLock, DecisionButtons, Guarded, ShowsWidget):
     """A game on screen. ``Stepper("walking-deck", seed=3)`` or ``Stepper(game_instance)``.
 
     ``seats``: ``{seat: "person" or an agent name}``; by default the first seat is a person and
@@ -694,12 +694,6 @@ class Stepper(Building, Saving, TeacherLock, DecisionButtons, Guarded):
         show(self.confirm_box, self._confirm_action is not None)
 
     # ---- display ------------------------------------------------------------------------
-    def _repr_mimebundle_(self, **kwargs: Any):
-        bundle = self.widget._repr_mimebundle_(**kwargs)
-        if isinstance(bundle, dict) and "text/plain" in bundle:
-            # a short, stable text (notebooks compare it), not the whole widget tree
-            bundle["text/plain"] = repr(self)
-        return bundle
 
     def __repr__(self) -> str:
         return f"Stepper({self.game.name!r}, seed={self.state.seed}, decisions={self.state.ply})"

@@ -33,7 +33,7 @@ from ..render import render, render_generic
 from ..tables import PublicState, Store, Table, TableError, open_store
 from ..tables.codes import check_code, check_token
 from ..tables.public import SPECTATOR
-from .controls import PERSON, box, button, parse_seed, show
+from .controls import PERSON, ShowsWidget, box, button, parse_seed, show
 from .dashboard import TRUE, query_string
 from .panels import log_html, note_html, status_html
 from .style import STYLE
@@ -94,7 +94,7 @@ def _token_script(code: str, token: str | None) -> str:
     return f'<img alt="" style="display:none" src="data:," onerror="{escape(js, quote=True)}">'
 
 
-class TableClient:
+class TableClient(ShowsWidget):
     """``TableClient()`` in a notebook; ``table_page()`` in the dashboard (reads the link).
     Testable without a browser: ``create(...)``, ``open(code)``, ``take(seat)``, ``watch()``,
     ``teacher(code)``, ``click(label)``, ``poll()``; ``mode`` is lobby, seats, seat, spectator
@@ -466,11 +466,6 @@ class TableClient:
         self._buttons = buttons
         self.actions_box.children = tuple(buttons)
 
-    def _repr_mimebundle_(self, **kwargs: Any):
-        bundle = self.widget._repr_mimebundle_(**kwargs)
-        if isinstance(bundle, dict) and "text/plain" in bundle:
-            bundle["text/plain"] = repr(self)
-        return bundle
 
     def __repr__(self) -> str:
         return f"TableClient(mode={self.mode!r})"
