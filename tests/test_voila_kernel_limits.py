@@ -9,6 +9,7 @@ import asyncio
 import filecmp
 import json
 import sys
+import threading
 import types
 from pathlib import Path
 from types import SimpleNamespace
@@ -90,6 +91,25 @@ def _app(notebook_path: str | None = None, root_dir: str = "/srv") -> Configurab
     return app
 
 
+def run(coro: Any) -> Any:
+    """``asyncio.run`` in a thread of its own: the worker that runs this file also runs the
+    browser tests, whose Playwright keeps an event loop running in the main thread."""
+    out: dict[str, Any] = {}
+
+    def main() -> None:
+        try:
+            out["value"] = asyncio.run(coro)
+        except BaseException as exc:  # noqa: BLE001 - raised again in the caller's thread
+            out["error"] = exc
+
+    worker = threading.Thread(target=main)
+    worker.start()
+    worker.join()
+    if "error" in out:
+        raise out["error"]
+    return out.get("value")
+
+
 def _manager(**limits: Any) -> Any:
     km = Limited(**{"per_dashboard": 2, "total": 3, "connect_within": 5.0, "release_after": 2.0, **limits})
     km._start_watching = lambda: None  # the tests call abandoned() with their own clock
@@ -99,7 +119,7 @@ def _manager(**limits: Any) -> Any:
 
 def _refused(coro: Any) -> bool:
     try:
-        asyncio.run(coro)
+        run(coro)
     except web.HTTPError as exc:
         assert exc.status_code == 503 and exc.reason == LIMITS.FULL
         return True
@@ -113,19 +133,19 @@ def _request_env(path: str, preheat: str = "False") -> dict[str, str]:
 def test_the_cap_per_dashboard_and_in_total():
     km = _manager()
     for _ in range(2):
-        asyncio.run(km.get_rendered_notebook("a.ipynb"))
+        run(km.get_rendered_notebook("a.ipynb"))
     assert _refused(km.get_rendered_notebook("a.ipynb")), "a third kernel for one dashboard (cap 2)"
     assert _refused(km.start_kernel(env=_request_env("a.ipynb"))), "a started kernel escapes the cap"
-    asyncio.run(km.start_kernel(env=_request_env("b.ipynb")))
+    run(km.start_kernel(env=_request_env("b.ipynb")))
     assert km.visitors() == 3 and km.visitors("b.ipynb") == 1
     assert _refused(km.get_rendered_notebook("c.ipynb")), "a fourth kernel in all (total 3)"
     # the pools' own kernels are not visitors': never refused, never counted
-    asyncio.run(km.start_kernel(env=_request_env("a.ipynb", preheat="True")))
+    run(km.start_kernel(env=_request_env("a.ipynb", preheat="True")))
     assert km.visitors() == 3 and len(km._kernels) == 4
     # a kernel shut down (a page's beacon, a release, the culler) or dead frees its place
     first = next(iter(km._visitors))
-    asyncio.run(km.shutdown_kernel(first))
-    asyncio.run(km.get_rendered_notebook("a.ipynb"))
+    run(km.shutdown_kernel(first))
+    run(km.get_rendered_notebook("a.ipynb"))
     dead = next(k for k, v in km._visitors.items() if v.dashboard == "b.ipynb")
     km.remove_kernel(dead)
     assert km.visitors() == 2
@@ -138,7 +158,7 @@ def test_requests_at_once_cannot_overshoot_the_cap():
         return await asyncio.gather(*(km.get_rendered_notebook("a.ipynb") for _ in range(10)),
                                     return_exceptions=True)
 
-    results = asyncio.run(ten())
+    results = run(ten())
     refused = [r for r in results if isinstance(r, web.HTTPError)]
     assert len(refused) == 8 and km.visitors("a.ipynb") == 2 and len(km._kernels) == 2
 
@@ -148,19 +168,19 @@ def test_a_failed_hand_out_gives_its_place_back():
     km.fail = True
     for _ in range(5):
         with pytest.raises(RuntimeError):
-            asyncio.run(km.get_rendered_notebook("a.ipynb"))
+            run(km.get_rendered_notebook("a.ipynb"))
         with pytest.raises(RuntimeError):
-            asyncio.run(km.start_kernel(env=_request_env("a.ipynb")))
+            run(km.start_kernel(env=_request_env("a.ipynb")))
     assert km.visitors() == 0
 
 
 def test_a_request_kernel_is_counted_for_its_dashboard():
     km = _manager()
-    asyncio.run(km.start_kernel(env=_request_env("lessons/01%20x.ipynb")))
+    run(km.start_kernel(env=_request_env("lessons/01%20x.ipynb")))
     assert km.visitors("lessons/01 x.ipynb") == 1
     one = _manager()
     one.parent = _app("/srv/dash/deadland.ipynb", "/srv/dash")
-    asyncio.run(one.start_kernel(env={"SCRIPT_NAME": "/", "VOILA_PREHEAT": "False"}))
+    run(one.start_kernel(env={"SCRIPT_NAME": "/", "VOILA_PREHEAT": "False"}))
     assert one.visitors("deadland.ipynb") == 1
 
 
@@ -185,12 +205,12 @@ def _sent_page(km: Any, dashboard: str = "a.ipynb") -> str:
         LIMITS.log_request(Handler())
         return kid
 
-    return asyncio.run(request())
+    return run(request())
 
 
 def test_a_page_being_sent_keeps_its_kernel_and_the_request_log_says_when_it_is_sent():
     km = _manager()
-    _, _, kid = asyncio.run(km.get_rendered_notebook("a.ipynb"))  # its request has not ended
+    _, _, kid = run(km.get_rendered_notebook("a.ipynb"))  # its request has not ended
     assert km.abandoned(km._visitors[kid].seen + 3600) == [], "released while its page was being sent"
     other = _sent_page(km)
     assert not km._visitors[other].sending and km._visitors[kid].sending
@@ -209,7 +229,7 @@ def test_a_page_that_never_connects_releases_its_kernel():
     [(released, why)] = km.abandoned(t0 + 66)
     assert released == kid and "no page connected" in why
     km._visitors[kid].seen -= 100  # on the real clock: idle for 100 s
-    asyncio.run(km.release_abandoned())
+    run(km.release_abandoned())
     assert kid not in km._kernels and km.visitors() == 0
 
 
@@ -238,7 +258,7 @@ def test_a_loading_page_keeps_its_kernel_longer_until_it_stops_calling():
 
 def test_a_kernel_gone_elsewhere_is_forgotten():
     km = _manager()
-    _, _, kid = asyncio.run(km.get_rendered_notebook("a.ipynb"))
+    _, _, kid = run(km.get_rendered_notebook("a.ipynb"))
     del km._kernels[kid]
     assert km.abandoned() == [] and km.visitors() == 0
 
