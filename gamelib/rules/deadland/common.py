@@ -152,11 +152,11 @@ def event_title(s: "DeadlandState", b: int) -> str:
     return f"next Event on {s.the(b)}"
 
 
-def event_odds(s: "DeadlandState", b: int) -> Distribution:
-    """The next Event card of board ``b`` by label, as the table reckons it (explicit chance):
-    a Road deck's unknown cards could be in either Road, so each unknown slot holds any of them
-    with equal chance; a card known to be in this deck is counted where it is, marked ``KNOWN``.
-    By category it is the ``odds()`` distribution of the same title."""
+def event_probs(s: "DeadlandState", b: int, known_key, unknown_key) -> dict[str, Fraction]:
+    """The next Event card of board ``b``, as the table reckons it, summed by ``known_key(card)``
+    for a card known to be in this deck (counted where it is) and ``unknown_key(card)`` for the
+    others: a Road deck's unknown cards could be in either Road, so each unknown slot holds any of
+    them with equal chance."""
     events = s.data.events
     deck = s.edeck[b]
     boards = s.data.deck_boards[events[deck[0]].deck]
@@ -164,13 +164,21 @@ def event_odds(s: "DeadlandState", b: int) -> Distribution:
     pool = [c for o in boards for c in s.edeck[o] if c not in s.known[o]]
     probs: dict[str, Fraction] = {}
     for c in known:
-        k = events[c].label + KNOWN
+        k = known_key(c)
         probs[k] = probs.get(k, Fraction(0)) + Fraction(1, len(deck))
     if pool:
         share = Fraction(len(deck) - len(known), len(deck) * len(pool))
         for c in pool:
-            k = events[c].label
+            k = unknown_key(c)
             probs[k] = probs.get(k, Fraction(0)) + share
+    return probs
+
+
+def event_odds(s: "DeadlandState", b: int) -> Distribution:
+    """The next Event card of board ``b`` by label (explicit chance); a card known to be in this
+    deck is marked ``KNOWN``. By category it is the ``odds()`` distribution of the same title."""
+    events = s.data.events
+    probs = event_probs(s, b, lambda c: events[c].label + KNOWN, lambda c: events[c].label)
     return Distribution(sorted(probs.items()), event_title(s, b))
 
 

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from gamelib.core import Distribution
 
-from .common import VIRUS_ORDER, VIRUS_TITLE, illnesses, virus_odds  # noqa: F401 (VIRUS_ORDER: kept importable here)
+from .common import VIRUS_ORDER, VIRUS_TITLE, event_probs, illnesses, virus_odds  # noqa: F401 (VIRUS_ORDER: kept importable here)
 from .trials import daily_count
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -42,23 +42,9 @@ def odds_for(s: "DeadlandState", player: str | None) -> dict[str, Distribution]:
 
 
 def next_event(s: "DeadlandState", b: int, title: str) -> Distribution:
-    """A shared (Road) deck's unknown cards could be in either Road: each unknown slot holds any of
-    them with equal chance; cards known to be in this deck are counted where they are."""
-    events = s.data.events
-    deck = s.edeck[b]
-    boards = s.data.deck_boards[events[deck[0]].deck]
-    known = [c for c in deck if c in s.known[b]]
-    unknown_pool = [c for o in boards for c in s.edeck[o] if c not in s.known[o]]
-    probs: dict[str, Fraction] = {}
-    for c in known:
-        k = events[c].category
-        probs[k] = probs.get(k, Fraction(0)) + Fraction(1, len(deck))
-    if unknown_pool:
-        share = Fraction(len(deck) - len(known), len(deck) * len(unknown_pool))
-        for c in unknown_pool:
-            k = events[c].category
-            probs[k] = probs.get(k, Fraction(0)) + share
-    return Distribution(sorted(probs.items()), title)
+    """The next Event card of board ``b`` by category, as the table reckons it (``event_probs``)."""
+    category = lambda c: s.data.events[c].category  # noqa: E731
+    return Distribution(sorted(event_probs(s, b, category, category).items()), title)
 
 
 def daily_add_chance(s: "DeadlandState", p: int) -> Fraction:
