@@ -20,6 +20,7 @@ import sys
 import tempfile
 import time
 import urllib.request
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -196,6 +197,19 @@ def launch_chromium(playwright: Any):
     if not CHROMIUM.exists():
         raise FileNotFoundError(f"Chromium not found at {CHROMIUM} (apt-get install chromium)")
     return playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True)
+
+
+@contextmanager
+def chromium_session():
+    """A launched headless Chromium for a ``with`` block (tests' session and module fixtures)."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        browser = launch_chromium(pw)
+        try:
+            yield browser
+        finally:
+            browser.close()
 
 
 def offline_cdn(page: Any) -> None:

@@ -32,14 +32,8 @@ def lessons_server():
 @pytest.fixture(scope="module")
 def chromium():
     need_browser()
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as pw:
-        b = bb.launch_chromium(pw)
-        try:
-            yield b
-        finally:
-            b.close()
+    with bb.chromium_session() as b:
+        yield b
 
 
 def check_lesson(chromium, url: str, width: int = 1280, height: int = 720, screenshot: str | None = None) -> dict:

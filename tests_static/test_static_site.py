@@ -55,16 +55,10 @@ def base(site):
 
 @pytest.fixture(scope="module")
 def browser():
-    from playwright.sync_api import sync_playwright
-
     if not bb.CHROMIUM.exists():
         pytest.fail(f"the static site's test needs Chromium at {bb.CHROMIUM}")
-    with sync_playwright() as pw:
-        b = bb.launch_chromium(pw)
-        try:
-            yield b
-        finally:
-            b.close()
+    with bb.chromium_session() as b:
+        yield b
 
 
 @pytest.fixture

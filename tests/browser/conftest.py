@@ -55,14 +55,8 @@ def browser():
     """One headless Chromium for the session. It needs no server: the strict serving tests use
     it against their own Voilà, so a worker that runs only them starts no session server."""
     need_browser()
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as pw:
-        b = bb.launch_chromium(pw)
-        try:
-            yield b
-        finally:
-            b.close()
+    with bb.chromium_session() as b:
+        yield b
 
 
 def watch_problems(page) -> list[str]:
