@@ -24,7 +24,8 @@ def test_environment_yml_matches_pyproject():
     pip = [d for d in env["dependencies"] if isinstance(d, dict)]
     listed = dict(_split(d) for d in conda if not d.startswith(("python", "pip")))
     assert listed == wanted, f"environment.yml lists {listed}, pyproject.toml {wanted}"
-    assert pip == [{"pip": ["-e ."]}]
+    # not "-e .": an editable install leaves out the data files (the Voila settings and template)
+    assert pip == [{"pip": ["."]}]
 
 
 def test_environment_python_satisfies_requires_python():

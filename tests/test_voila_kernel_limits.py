@@ -10,6 +10,7 @@ import filecmp
 import json
 import sys
 import threading
+import time
 import types
 from pathlib import Path
 from types import SimpleNamespace
@@ -46,9 +47,11 @@ class StandIn(LoggingConfigurable):
         self._kernel_connections: dict[str, int] = {}
         self.fail = False
         self.filled: list[str] = []
+        self._started = 0
 
     def _new(self) -> str:
-        kid = f"k{len(self._kernels) + len(self.filled) + 100}-{id(self) % 1000}"
+        self._started += 1  # ids never reused, as Jupyter's (uuids)
+        kid = f"k{self._started + 100}-{id(self) % 1000}"
         self._kernels[kid] = SimpleNamespace(execution_state="idle")
         self._kernel_connections[kid] = 0
         return kid
@@ -311,3 +314,47 @@ def test_jupyterlabs_voila_uses_our_template_and_messages_and_asks_nothing_outsi
     assert server["LabApp"]["check_for_updates_class"] == "jupyterlab.NeverCheckForUpdate"
     assert server["LabApp"]["extension_manager"] == "readonly"
 
+
+
+def test_past_the_cap_a_request_reclaims_the_kernel_disconnected_longest():
+    """A page whose websocket dropped keeps its kernel (release_after: it may reconnect), but not
+    against a new visitor once the cap is reached: the request takes the place of the page
+    disconnected longest, if it has been for reclaim_after seconds; a loading page is never taken."""
+    km = _manager(per_dashboard=3, total=10, reclaim_after=15.0, release_after=130.0)
+    old, recent, loading = _sent_page(km), _sent_page(km), _sent_page(km)
+    for kid in (old, recent):
+        km._kernel_connections[kid] = 1
+    km.abandoned()  # both pages seen connected
+    km.kernel_model(loading)  # the third page is loading
+    for kid in (old, recent):
+        km._kernel_connections[kid] = 0
+    now = time.monotonic()
+    km._visitors[old].seen, km._visitors[recent].seen = now - 40, now - 20
+    km._visitors[loading].seen = now - 100
+    assert km.abandoned(now) == [], "a dropped connection released within release_after"
+
+    async def arrive() -> str:
+        _, _, kid = await km.get_rendered_notebook("a.ipynb")
+        await asyncio.sleep(0.05)  # the reclaimed kernel's shutdown runs in the background
+        return kid
+
+    newcomer = run(arrive())
+    assert old not in km._kernels and old not in km._visitors, "the longest-disconnected page was not reclaimed"
+    assert {recent, loading, newcomer} <= set(km._visitors) and km.visitors("a.ipynb") == 3
+    km._visitors[recent].seen = time.monotonic() - 5  # disconnected for 5 s only: kept
+    assert _refused(km.get_rendered_notebook("a.ipynb")), "a page disconnected for 5 s was reclaimed"
+    assert recent in km._kernels and loading in km._kernels
+
+
+def test_a_busy_kernel_whose_page_has_gone_is_released():
+    """Busy keeps a kernel only while its notebook runs for a page not yet connected: a callback
+    that loops for a page that has gone (a crashed browser) does not hold the kernel for ever."""
+    km = _manager()
+    kid = _sent_page(km)
+    t0 = km._visitors[kid].seen
+    km._kernel_connections[kid] = 1
+    km.abandoned(t0 + 1)
+    km._kernel_connections[kid] = 0
+    km._kernels[kid].execution_state = "busy"
+    [(released, why)] = km.abandoned(t0 + 4)  # release_after 2 s in these tests
+    assert released == kid and "closed" in why

@@ -70,7 +70,9 @@ def _load_kernel_limits() -> types.ModuleType:
 # Visitors' kernels: at most 40 for one dashboard and 60 in all (a class of 30 with reloads and
 # the teacher's screen, on one dashboard or two; memory in docs/deploy.md, "Kernels and memory");
 # a kernel with no browser behind it is released 30 s after its page was sent, one whose page
-# stopped loading 120 s after its last sign of life, one whose page closed 15 s after.
+# stopped loading 120 s after its last sign of life; a closed tab's at once (the page's beacon), one
+# whose connection dropped 130 s after (its page tries to reconnect for 127 s), or 15 s after when
+# a new visitor needs its place.
 # `--KernelLimits.per_dashboard=n` etc. change them.
 _limits = _load_kernel_limits()
 _limits.install()
@@ -80,7 +82,8 @@ c.KernelLimits.per_dashboard = 40
 c.KernelLimits.total = 60
 c.KernelLimits.connect_within = 30.0
 c.KernelLimits.loading_within = 120.0
-c.KernelLimits.release_after = 15.0
+c.KernelLimits.release_after = 130.0
+c.KernelLimits.reclaim_after = 15.0
 
 # The time limit of a cell that someone is waiting for (nbclient's per-cell timeout; on expiry
 # the page shows the message in voila.json's VoilaExecutor.cell_timeout_instruction).

@@ -14,8 +14,14 @@ nothing capped their number. Here:
   first bytes until its game shows: ``GET api/kernels/<id>``), ``loading_within`` seconds without
   another call or its websocket (a tab closed while it loaded: a browser on a machine this busy
   can take half a minute and more from the notebook's end to its websocket, so a loading page
-  gets longer); once its websocket has connected, ``release_after`` seconds without one (a closed
-  tab, a crashed browser). The culler stays as a backstop.
+  gets longer); once its websocket has connected, ``release_after`` seconds without one. A tab
+  closed the ordinary way needs none of this: Voilà's page sends a beacon as it closes
+  (``voila/api/shutdown/<id>``) and its kernel goes at once. A websocket that drops while its page
+  stays open (a server so busy it misses the heartbeats, a phone changing networks) is a page that
+  will come back: JupyterLab's client tries again 1, 2, 4 ... 64 s later, 127 s in all, so
+  ``release_after`` is longer than that. Such kernels do not block a class: a request that finds the
+  cap reached **reclaims** the kernel whose page has been disconnected longest, once it has been
+  for ``reclaim_after`` seconds, rather than being refused. The culler stays as a backstop.
 
 Voilà builds its kernel manager class in ``voila.app.voila_kernel_manager_factory`` (the pools
 are added on top of ``VoilaConfiguration.multi_kernel_manager_class``), and a visitor's kernel is
@@ -70,8 +76,11 @@ class KernelLimits(LoggingConfigurable):
         notebook has run, for its page to connect; then it is shut down (a plain GET).""")
     loading_within = Float(120.0, config=True, help="""Seconds a visitor's kernel is kept for a page
         that has called the server but not connected its websocket yet, after its last call.""")
-    release_after = Float(15.0, config=True, help="""Seconds a visitor's kernel is kept after its
-        page's last websocket closed; then it is shut down (a closed tab).""")
+    release_after = Float(130.0, config=True, help="""Seconds a visitor's kernel is kept after its
+        page's last websocket closed without the page's closing beacon; then it is shut down (a
+        crashed browser). Longer than the page's own attempts to reconnect (127 s).""")
+    reclaim_after = Float(15.0, config=True, help="""When the cap is reached, a new visitor takes
+        the kernel of the page disconnected longest, if it has been disconnected this many seconds.""")
     check_every = Float(1.0, config=True, help="Seconds between two looks at the visitors' kernels.")
 
     def __init__(self, **kwargs: Any) -> None:
@@ -88,6 +97,8 @@ class KernelLimits(LoggingConfigurable):
         """Reserve a place for a request's kernel, or refuse the request (HTTP 503). Nothing is
         awaited between the count and the reservation, so concurrent requests cannot overshoot."""
         mine, every = self.visitors(dashboard), self.visitors()
+        if (mine >= self.per_dashboard or every >= self.total) and self._reclaim(dashboard, mine):
+            mine, every = self.visitors(dashboard), self.visitors()
         if mine >= self.per_dashboard or every >= self.total:
             self.log.warning("Server full: refused a request for %s (%d of %d kernels for it, %d of %d in all)",
                              dashboard, mine, self.per_dashboard, every, self.total)
@@ -96,6 +107,34 @@ class KernelLimits(LoggingConfigurable):
         self._visitors[token] = Visitor(dashboard, time.monotonic())
         self._start_watching()
         return token
+
+    def _reclaim(self, dashboard: str, mine: int, now: float | None = None) -> bool:
+        """Free a place for a request past the cap: shut down the kernel whose page has been
+        disconnected longest (at least ``reclaim_after`` s), of this dashboard when this dashboard
+        is the one full. Its place is free at once (the shutdown itself runs in the background)."""
+        now = time.monotonic() if now is None else now
+        connections: dict[str, int] = getattr(self, "_kernel_connections", {})
+        candidates = [v for v in self._visitors.values()
+                      if v.kernel_id and v.connected and not v.releasing
+                      and connections.get(v.kernel_id, 0) == 0 and now - v.seen >= self.reclaim_after
+                      and (mine < self.per_dashboard or v.dashboard == dashboard)]
+        if not candidates:
+            return False
+        victim = min(candidates, key=lambda v: v.seen)
+        self.log.info("Reclaiming kernel %s of %s for a new visitor: its page disconnected %.0f s ago",
+                      victim.kernel_id, victim.dashboard, now - victim.seen)
+        self._visitors.pop(victim.kernel_id, None)
+        victim.releasing = True
+        task = asyncio.ensure_future(self._shut_down_quietly(victim.kernel_id))
+        self._reclaiming = getattr(self, "_reclaiming", set()) | {task}
+        task.add_done_callback(self._reclaiming.discard)
+        return True
+
+    async def _shut_down_quietly(self, kernel_id: str) -> None:
+        try:
+            await self.shutdown_kernel(kernel_id)
+        except Exception as exc:  # noqa: BLE001 - already gone (its page's beacon, the culler)
+            self.log.warning("Reclaiming kernel %s failed: %r", kernel_id, exc)
 
     def _admitted(self, token: object, kernel_id: str) -> None:
         visitor = self._visitors.pop(token)
@@ -194,7 +233,9 @@ class KernelLimits(LoggingConfigurable):
                     self.log.info("Kernel %s of %s: its page connected %.1f s after its notebook ran",
                                   v.kernel_id, v.dashboard, now - v.seen)
                 v.connected, v.seen = True, now
-            elif v.sending or getattr(kernel, "execution_state", "") in ("busy", "starting"):
+            elif v.sending or (not v.connected and getattr(kernel, "execution_state", "") in ("busy", "starting")):
+                # its notebook still running for a page not yet there; once a page has connected,
+                # busy no longer counts as use (a callback looping for a page that is gone)
                 v.seen = now
             else:
                 if v.connected:
