@@ -47,6 +47,9 @@ from traitlets.config import LoggingConfigurable
 #: the status line of a refused request (the page's words are in the template's 503.html)
 FULL = "Server full"
 
+#: set while Voilà's shutdown handler runs: the page's own request as it goes (its beacon)
+_BEACON: contextvars.ContextVar[bool] = contextvars.ContextVar("gamelib_beacon", default=False)
+
 #: (manager, kernel id) of the page the current request is sending: set when its kernel is handed
 #: out, read by ``page_sent`` when the request ends (both run in the request's own task)
 _SENDING: contextvars.ContextVar[tuple[Any, str] | None] = contextvars.ContextVar("gamelib_sending", default=None)
@@ -184,7 +187,10 @@ class KernelLimits(LoggingConfigurable):
         return unquote(script[len(prefix):]) if script.startswith(prefix) else script
 
     async def shutdown_kernel(self, kernel_id: str, *args: Any, **kwargs: Any) -> Any:
-        self._visitors.pop(kernel_id, None)
+        visitor = self._visitors.pop(kernel_id, None)
+        if visitor is not None and _BEACON.get():
+            self.log.info("Releasing kernel %s of %s: its page closed (the page's beacon as it went)",
+                          kernel_id, visitor.dashboard)
         return await super().shutdown_kernel(kernel_id, *args, **kwargs)  # type: ignore[misc]
 
     def kernel_model(self, kernel_id: str) -> Any:
@@ -292,3 +298,19 @@ def install() -> None:
 
     factory.voila_original = original  # type: ignore[attr-defined]
     voila.app.voila_kernel_manager_factory = factory
+
+    # Voilà's handler for the page's beacon (POST voila/api/shutdown/<id>, sent by our template's
+    # page as it goes): marked, so the log says why the kernel went
+    from voila.shutdown_kernel_handler import VoilaShutdownKernelHandler
+
+    post = getattr(VoilaShutdownKernelHandler.post, "voila_original", VoilaShutdownKernelHandler.post)
+
+    async def beacon(self: Any, kernel_id: str) -> None:
+        token = _BEACON.set(True)
+        try:
+            await post(self, kernel_id)
+        finally:
+            _BEACON.reset(token)
+
+    beacon.voila_original = post  # type: ignore[attr-defined]
+    VoilaShutdownKernelHandler.post = beacon
