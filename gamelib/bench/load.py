@@ -35,9 +35,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterator
 
-from . import bench_browser as bb
-from . import bench_crowd
-from .bench_proc import cpu_seconds, kernel_processes, listening_pid, memory_mb, tree_cpu_seconds  # noqa: F401
+from . import browser as bb
+from .crowd import Crowd, Watch, arrive
+from .proc import cpu_seconds, kernel_processes, listening_pid, memory_mb, tree_cpu_seconds  # noqa: F401
 
 ROOT = bb.ROOT
 DASHBOARDS = ROOT / "notebooks" / "dashboards"
@@ -255,7 +255,7 @@ def summary(values: list[float]) -> tuple[float, float]:
 
 
 async def _class(url_of, n: int, over: float, decisions: int, think: float, timeout_s: float,
-                 query: bool, on_all_in, crowd: bench_crowd.Crowd | None = None, gets: int = 0,
+                 query: bool, on_all_in, crowd: Crowd | None = None, gets: int = 0,
                  tabs: int = 0) -> list[Visit]:
     from playwright.async_api import async_playwright
 
@@ -278,7 +278,7 @@ async def _class(url_of, n: int, over: float, decisions: int, think: float, time
                 except Exception as exc:  # noqa: BLE001 - a failed visit is a figure, not a crash
                     v.error = str(exc).splitlines()[0][:400]
 
-            extra = [bench_crowd.arrive(browser, url_of, gets, tabs, over, timeout_s, crowd)] if crowd else []
+            extra = [arrive(browser, url_of, gets, tabs, over, timeout_s, crowd)] if crowd else []
             await asyncio.gather(*(one(v) for v in visits), *extra)
             on_all_in(visits)  # everyone who made it is still on the page: measure now
             await asyncio.gather(*(c.close() for c in contexts), return_exceptions=True)
@@ -294,7 +294,7 @@ def run(visitors: int = 30, over: float = 0.0, decisions: int = 20, think: float
     """Run the load test and return its figures. With ``server`` (a running VoilaServer or a
     RunningServer, serving the dashboards' folder) the visitors use it; without, a server with the
     repository's settings is started (``extra_args`` added to its command line) and stopped at the end.
-    ``gets`` plain GETs and ``tabs`` tabs opened and closed arrive among the visitors (bench_crowd)."""
+    ``gets`` plain GETs and ``tabs`` tabs opened and closed arrive among the visitors (bench/crowd.py)."""
     own = server is None
     figures: dict[str, Any] = {"visitors": visitors, "over_s": over, "decisions": decisions,
                                "load_before": round(os.getloadavg()[0], 1)}
@@ -335,8 +335,8 @@ def run(visitors: int = 30, over: float = 0.0, decisions: int = 20, think: float
             })
 
         t_run = time.perf_counter()
-        crowd = bench_crowd.Crowd()
-        watch = stack.enter_context(bench_crowd.Watch(pid, kernel_processes, memory_mb)) if pid else None
+        crowd = Crowd()
+        watch = stack.enter_context(Watch(pid, kernel_processes, memory_mb)) if pid else None
         # in a thread of its own: asyncio.run() must not meet a loop already running here (a
         # caller's synchronous Playwright, e.g. the browser tests' session fixture)
         with concurrent.futures.ThreadPoolExecutor(1) as one:

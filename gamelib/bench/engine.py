@@ -1,5 +1,5 @@
 """Speed figures for every game: ``python -m gamelib.bench [--seconds S] [--compare] [--full] [--browser]``;
-``python -m gamelib.bench --load N [...]`` runs the classroom load test instead (gamelib/bench_load.py).
+``python -m gamelib.bench --load N [...]`` runs the classroom load test instead (gamelib/bench/load.py).
 
 Prints figures, asserts nothing: timing tests flake on shared machines, so targets are read here.
 Times are CPU time of this process (``time.process_time``), measured in short slices that take
@@ -32,10 +32,10 @@ import time
 import tracemalloc
 from collections.abc import Callable
 
-from .agents import RandomAgent
-from .core.records import load_record
-from .core.registry import games, load
-from .core.rng import derive_seed
+from ..agents import RandomAgent
+from ..core.records import load_record
+from ..core.registry import games, load
+from ..core.rng import derive_seed
 
 SLICE = 0.2  # CPU seconds per turn of one contender
 
@@ -158,7 +158,7 @@ def deadland_seconds(n_games: int, workers: int = 2) -> tuple[float, float]:
     on what else the machine runs; the CPU figure divided by the workers is the floor."""
     from concurrent.futures import ProcessPoolExecutor
 
-    from .sim import simulate
+    from ..sim import simulate
 
     game = load("deadland")
     t0 = time.process_time()
@@ -174,7 +174,7 @@ def deadland_seconds(n_games: int, workers: int = 2) -> tuple[float, float]:
 def simulate_rows_mb(n_rows: int = 1_000_000, sample_games: int = 2000) -> tuple[float, float]:
     """(peak MB while gathering, MB of the final table's columns) for ``n_rows`` Walking Deck rows: real
     rows of ``sample_games`` games, fed again and again through simulate's column store."""
-    from .sim import Columns, _run_chunk
+    from ..sim import Columns, _run_chunk
 
     game = load("walking-deck")
     chunks = [_run_chunk(type(game), game.options, RandomAgent(), 5, list(range(i, i + 200)))
@@ -209,8 +209,8 @@ def hint_report(seconds: float = 2.0, target: float = 0.03) -> list[str]:
     """The hint's largest 95 % half-width and its CPU time at the first decision of Walk the
     Plank and Deadland (4 players), against the target; where it is missed, the CPU time the
     target would take at the measured playout speed."""
-    from .strategy.hint import hint
-    from .strategy.playouts import Z95
+    from ..strategy.hint import hint
+    from ..strategy.playouts import Z95
 
     lines = [f"gamelib.hint at the first decision, 4 players (budget {seconds:g} CPU s; target: every option "
              f"within ±{100 * target:g} points (95 %) in <= {seconds:g} s)"]
@@ -243,7 +243,7 @@ def main(argv: list[str] | None = None) -> None:
             print(line, flush=True)
         return
     if any(a == "--load" or a.startswith("--load=") for a in argv):
-        from .bench_load import main as load_test
+        from .load import main as load_test
 
         load_test(argv)
         return
@@ -257,7 +257,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--browser", action="store_true", help="also measure every Voila dashboard in Chromium")
     parser.add_argument("--hint", action="store_true", help="only the hint's interval and CPU time (issue 22)")
     parser.add_argument("--load", type=int, metavar="N", help="instead, the classroom load test with N visitors "
-                        "(its options: python -m gamelib.bench_load --help)")
+                        "(its options: python -m gamelib.bench.load --help)")
     args = parser.parse_args(argv)
 
     names = args.game or [g.name for g in games()]
@@ -320,9 +320,9 @@ def main(argv: list[str] | None = None) -> None:
               f"(target <= 300 MB {_mark(peak <= 300)}); the table itself {final:.0f} MB")
 
     if args.browser:
-        from . import bench_browser
+        from . import browser
 
-        for line in bench_browser.report(bench_browser.run_all()):
+        for line in browser.report(browser.run_all()):
             print(line)
 
 
