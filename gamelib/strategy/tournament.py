@@ -163,13 +163,13 @@ def skill_table(protagonist: str = "Aénor", n_games: int | Mapping[str, int] = 
     agent). ``n_games`` is one size for all or one per agent (``{"search": 5, ...}``: a
     searched game costs about 3 s of CPU, a heuristic one a few ms). A pandas DataFrame; its
     "s/game" column is CPU seconds when the games run here (the default)."""
-    import pandas as pd
-
     sizes = n_games if isinstance(n_games, Mapping) else {name: n_games for name in agents}
     missing = [name for name in agents if name not in sizes]
     if missing:
         raise AgentError(f"n_games gives no size for {', '.join(map(show, missing))}; give one number or one per agent of "
                          f"{', '.join(agents)}")
+    import pandas as pd  # (after the checks: it takes a second to import)
+
     rows = []
     for name in agents:
         rows += walking_deck_rows(protagonist, (name,), int(sizes[name]), seed, executor, progress, settings)
