@@ -53,7 +53,7 @@ def gamelib_player(name: str, fast: bool, by_id: bool = False, **options) -> Cal
                 ids = state.legal_action_ids()
                 state.apply(ids[rng.randbelow(len(ids))])
             return state.ply
-        if fast and hasattr(state, "apply_fast"):  # (older engines: apply only)
+        if fast:
             state.log_enabled = False
             go = state.apply_fast
         else:
@@ -247,6 +247,24 @@ def main(argv: list[str] | None = None) -> None:
 
         load_test(argv)
         return
+    args = _parser().parse_args(argv)
+    names = args.game or [g.name for g in games()]
+    print_rates(names, args.seconds, args.compare)
+    print_per_game(names)
+    if not args.no_sim and (args.game is None or "deadland" in names):
+        print_deadland_games(args.full)
+    if not args.no_sim and (args.game is None or "walking-deck" in names):
+        peak, final = simulate_rows_mb()
+        print(f"  simulate, 1,000,000 Walking Deck games' rows: {peak:.0f} MB at the peak of gathering them "
+              f"(target <= 300 MB {_mark(peak <= 300)}); the table itself {final:.0f} MB")
+    if args.browser:
+        from . import browser
+
+        for line in browser.report(browser.run_all()):
+            print(line)
+
+
+def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="python -m gamelib.bench", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--seconds", type=float, default=3.0, help="CPU seconds of playouts per contender (default 3)")
@@ -258,29 +276,29 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--hint", action="store_true", help="only the hint's interval and CPU time (issue 22)")
     parser.add_argument("--load", type=int, metavar="N", help="instead, the classroom load test with N visitors "
                         "(its options: python -m gamelib.bench.load --help)")
-    args = parser.parse_args(argv)
+    return parser
 
-    names = args.game or [g.name for g in games()]
+
+def print_rates(names: list[str], seconds: float, compare: bool) -> None:
+    """Decisions per CPU second of each game's three paths (and OpenSpiel's, with ``compare``),
+    interleaved, against the targets."""
     contenders: dict[str, Callable[[int], int]] = {}
     for name in names:
         contenders[f"{name} (simulation path)"] = gamelib_player(name, fast=True)
         contenders[f"{name} (apply, undo kept)"] = gamelib_player(name, fast=False)
         contenders[f"{name} (apply by id, undo kept)"] = gamelib_player(name, fast=False, by_id=True)
-    refs = {}
-    if args.compare:
+    if compare:
         for label, og in (("OpenSpiel hearts (C++)", "hearts"), ("OpenSpiel block dominoes (Python)", "python_block_dominoes")):
             one = openspiel_player(og)
             if one is None:
                 print(f"{label}: not available (pip install -e '.[bench]')")
             else:
-                refs[label] = one
-        contenders.update(refs)
-    rates = decisions_per_second(contenders, args.seconds)
+                contenders[label] = one
+    rates = decisions_per_second(contenders, seconds)
     hearts = rates.get("OpenSpiel hearts (C++)")
     target = {"walking-deck": 0.5, "walk-the-plank": 0.5, "deadland": 0.2}
     checked = {"walking-deck": 0.6, "walk-the-plank": 0.5, "deadland": 0.25}
-
-    print(f"decisions per CPU second, random playouts, interleaved ({args.seconds:g} s each)")
+    print(f"decisions per CPU second, random playouts, interleaved ({seconds:g} s each)")
     for label, r in rates.items():
         game = label.split(" ")[0]
         line = f"  {label:<40}{r:>11,.0f}/s"
@@ -293,6 +311,9 @@ def main(argv: list[str] | None = None) -> None:
                 line += f"   target >= {checked[game]}x  {_mark(ratio >= checked[game])}"
         print(line)
 
+
+def print_per_game(names: list[str]) -> None:
+    """Clone and record-replay costs of each game, against their targets."""
     print(f"per game (CPU time; record replay: median of {REPLAY_PASSES} passes over 20 records, after a warm-up pass)")
     limits = {"walking-deck": 2.0, "deadland": 5.0}
     for name in names:
@@ -304,27 +325,15 @@ def main(argv: list[str] | None = None) -> None:
             rline += f" (target <= {limits[name]:g} ms {_mark(r <= limits[name])})"
         print(f"  {name:<16} clone {c:5.2f} µs (target <= 5 µs {_mark(c <= 5)})   {rline}")
 
-    if not args.no_sim and (args.game is None or "deadland" in names):
-        import os
 
-        n = 10_000 if args.full else 1_000
-        per_game, wall = deadland_seconds(n)
-        cpu = per_game * 10_000 / 2
-        scaled = wall * 10_000 / n
-        how = "" if args.full else f"; {n:,} played in {wall:.1f} s, scaled"
-        print(f"  10,000 random Deadland games, 2 workers: {cpu:6.1f} s of CPU per worker (target <= 60 s "
-              f"{_mark(cpu <= 60)}); wall clock {scaled:.1f} s{how} (load average {os.getloadavg()[0]:.1f})")
-    if not args.no_sim and (args.game is None or "walking-deck" in names):
-        peak, final = simulate_rows_mb()
-        print(f"  simulate, 1,000,000 Walking Deck games' rows: {peak:.0f} MB at the peak of gathering them "
-              f"(target <= 300 MB {_mark(peak <= 300)}); the table itself {final:.0f} MB")
+def print_deadland_games(full: bool) -> None:
+    """10,000 random Deadland games on 2 workers (1,000 scaled, without ``full``)."""
+    import os
 
-    if args.browser:
-        from . import browser
-
-        for line in browser.report(browser.run_all()):
-            print(line)
-
-
-if __name__ == "__main__":
-    main()
+    n = 10_000 if full else 1_000
+    per_game, wall = deadland_seconds(n)
+    cpu = per_game * 10_000 / 2
+    scaled = wall * 10_000 / n
+    how = "" if full else f"; {n:,} played in {wall:.1f} s, scaled"
+    print(f"  10,000 random Deadland games, 2 workers: {cpu:6.1f} s of CPU per worker (target <= 60 s "
+          f"{_mark(cpu <= 60)}); wall clock {scaled:.1f} s{how} (load average {os.getloadavg()[0]:.1f})")

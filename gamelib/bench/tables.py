@@ -103,7 +103,7 @@ def run(tables: int = 6, devices: int = 5, seconds: float = 60.0, think: float =
 
 
 def main(argv: list[str] | None = None) -> None:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap = argparse.ArgumentParser(prog="python -m gamelib.bench.tables", description=__doc__.split("\n\n")[0])
     ap.add_argument("--tables", type=int, default=6)
     ap.add_argument("--devices", type=int, default=5)
     ap.add_argument("--seconds", type=float, default=60.0)
