@@ -24,7 +24,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]  # the repository (gamelib/bench/browser.py)
 DASHBOARD = ROOT / "notebooks" / "dashboards" / "the-walking-deck.ipynb"
 CHROMIUM = Path(os.environ.get("GAMELIB_CHROMIUM", "/usr/bin/chromium"))
 CHROMIUM_ARGS = [
