@@ -31,7 +31,7 @@ from .core import (
     load_record,
     register,
 )
-from .sim import simulate
+from .sim import SimulationError, simulate
 from .strategy import hint  # noqa: E402  (each option's chance of winning; issue 16)
 from .strategy.hint import HintError
 
@@ -39,7 +39,7 @@ __version__ = "0.1.0"
 
 __all__ = [
     "Action", "Agent", "AgentError", "CardDataError", "Distribution", "Game", "GamelibError", "HintError",
-    "IllegalAction", "LogEntry", "OptionError", "Outcome", "RandomAgent", "RecordError", "ScenarioError", "State",
-    "UnfinishedGame", "UnknownGame", "agents_for", "games", "load", "load_record", "play", "register", "simulate",
-    "hint", "SeedError", "UnknownPlayer", "PlyError",
+    "IllegalAction", "LogEntry", "OptionError", "Outcome", "PlyError", "RandomAgent", "RecordError", "ScenarioError",
+    "SeedError", "SimulationError", "State", "UnfinishedGame", "UnknownGame", "UnknownPlayer", "agents_for", "games",
+    "hint", "load", "load_record", "play", "register", "simulate",
 ]

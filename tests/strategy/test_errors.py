@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 import gamelib
-from gamelib import AgentError, GamelibError, HintError, RandomAgent, UnfinishedGame, UnknownPlayer
+from gamelib import AgentError, GamelibError, HintError, RandomAgent, SimulationError, UnfinishedGame, UnknownPlayer
 from gamelib.strategy import walking_deck as wds
 from gamelib.strategy.ismcts import ISMCTSAgent
 from gamelib.strategy.search import JourneySearchAgent
@@ -52,6 +52,17 @@ def test_agent_settings_out_of_range_are_agent_errors(make, message):
         make()
 
 
+@pytest.mark.parametrize("kw, message", [
+    ({"n_games": -1}, r"n_games must be a whole number of games, 0 or more; got -1"),
+    ({"n_games": 2.5}, r"n_games must be a whole number of games, 0 or more; got 2.5"),
+    ({"n_games": 2, "executor": "threads"}, r"executor must be None \(worker processes\), 'serial' or a "
+                                           r"concurrent.futures.Executor; got 'threads'"),
+])
+def test_simulate_refuses_a_number_of_games_or_an_executor_it_cannot_use(kw, message):
+    with pytest.raises(SimulationError, match=message):
+        gamelib.simulate(gamelib.load("walking-deck"), RandomAgent(), progress=False, **kw)
+
+
 def test_hint_settings_out_of_range_are_hint_errors_and_nothing_is_played():
     s = gamelib.load("walk-the-plank", players=3).new_state(seed=1)
     ply = s.ply
@@ -75,9 +86,9 @@ def test_the_solver_outside_an_interrogation_says_what_it_covers():
 
 
 def test_every_new_error_is_a_gamelib_error_in_the_public_api_and_no_alias_is_left():
-    for cls in (AgentError, UnfinishedGame, HintError, wds.NotAnInterrogation):
+    for cls in (AgentError, UnfinishedGame, HintError, SimulationError, wds.NotAnInterrogation):
         assert issubclass(cls, GamelibError)
-    assert {"AgentError", "UnfinishedGame", "HintError"} <= set(gamelib.__all__)
+    assert {"AgentError", "UnfinishedGame", "HintError", "SimulationError"} <= set(gamelib.__all__)
     # one name per error: the python-chess style alias of IllegalAction is gone
     assert not hasattr(gamelib, "IllegalActionError") and "IllegalActionError" not in gamelib.__all__
     errors = [getattr(gamelib, n) for n in gamelib.__all__ if isinstance(getattr(gamelib, n), type)
