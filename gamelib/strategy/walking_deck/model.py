@@ -128,6 +128,7 @@ class RulesCopy:
     A mixin of ``InterrogationSolver`` (it reads ``self.rules`` and the tables of ``keys``)."""
 
     rules: Rules
+
     def legal(self, w: _Work) -> list[tuple]:
         R = self.rules
         p = w.pending
