@@ -15,8 +15,6 @@ from pathlib import Path
 
 import pytest
 
-from .test_import_cycles import _is_type_checking, cycles
-
 PKG = Path(__file__).resolve().parents[1] / "gamelib"
 
 #: the layers, bottom first (docs/layers.md). A module's unit is its first name below gamelib
@@ -44,6 +42,12 @@ KNOWN_UPWARD = {
 #: no widgets, plotting or notebook machinery below the widgets, in the engine and the models
 FORBIDDEN = ("ipywidgets", "matplotlib", "IPython", "voila", "tqdm", "pandas")
 ENGINE = ("core", "agents", "rules", "testing")
+
+
+def _is_type_checking(node: ast.If) -> bool:
+    t = node.test
+    return (isinstance(t, ast.Name) and t.id == "TYPE_CHECKING") or (
+        isinstance(t, ast.Attribute) and t.attr == "TYPE_CHECKING")
 
 
 def module_name(path: Path, root: Path = PKG) -> str:
@@ -108,6 +112,41 @@ def graph(root: Path = PKG) -> dict[str, set[str]]:
             continue
         targets = {resolve(t, known) for t in imports_of(path, root) if t.split(".")[0] == root.name}
         out[mod] = {t for t in targets if t is not None and t != mod}
+    return out
+
+
+def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """Strongly connected components with more than one module (Tarjan)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on: set[str] = set()
+    out: list[list[str]] = []
+
+    def visit(v: str) -> None:
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        on.add(v)
+        for w in sorted(graph[v]):
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in on:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            comp = []
+            while True:
+                w = stack.pop()
+                on.discard(w)
+                comp.append(w)
+                if w == v:
+                    break
+            if len(comp) > 1:
+                out.append(sorted(comp))
+
+    for v in sorted(graph):
+        if v not in index:
+            visit(v)
     return out
 
 
