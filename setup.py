@@ -1,7 +1,7 @@
 """What pyproject.toml cannot say: the compiled Interrogation search, and the Jupyter files.
 
 The compiled search is optional: without a C compiler (or Python's headers) the install goes on
-without it and gamelib.strategy.walking_deck_solver runs its Python search instead, with the same
+without it and gamelib.strategy.walking_deck runs its Python search instead, with the same
 values. GAMELIB_PURE=1 leaves it out on purpose: a pure py3-none-any wheel, as the static site needs
 (a browser's Python loads no compiled extension built here; static/build.py sets it).
 

@@ -2,8 +2,13 @@
 
 >>> import gamelib
 >>> state = gamelib.load("walking-deck").new_state(seed=1)
+
+This module is the public API: every name in ``__all__``. Deeper modules are the layers beneath it
+(docs/engine.md, "Layers"); the development tools (``gamelib.bench``) are not part of it. Importing
+gamelib loads the engine, the agents, ``simulate`` and ``hint``, not the exact solver, the
+renderers or the widgets (tests/test_layering.py checks it).
 """
-from .agents import Agent, RandomAgent, agents_for, play
+from .agents import Agent, AgentError, RandomAgent, UnfinishedGame, agents_for, play
 from .core import (
     Action,
     CardDataError,
@@ -26,15 +31,15 @@ from .core import (
     load_record,
     register,
 )
-from .sim import simulate
+from .sim import SimulationError, simulate
 from .strategy import hint  # noqa: E402  (each option's chance of winning; issue 16)
+from .strategy.hint import HintError
 
 __version__ = "0.1.0"
-IllegalActionError = IllegalAction  # python-chess style alias
 
 __all__ = [
-    "Action", "Agent", "CardDataError", "Distribution", "Game", "GamelibError", "IllegalAction",
-    "IllegalActionError", "LogEntry", "OptionError", "Outcome", "RandomAgent", "RecordError",
-    "ScenarioError", "State", "UnknownGame", "agents_for", "games", "load", "load_record", "play",
-    "register", "simulate", "hint", "SeedError", "UnknownPlayer", "PlyError",
+    "Action", "Agent", "AgentError", "CardDataError", "Distribution", "Game", "GamelibError", "HintError",
+    "IllegalAction", "LogEntry", "OptionError", "Outcome", "PlyError", "RandomAgent", "RecordError", "ScenarioError",
+    "SeedError", "SimulationError", "State", "UnfinishedGame", "UnknownGame", "UnknownPlayer", "agents_for", "games",
+    "hint", "load", "load_record", "play", "register", "simulate",
 ]

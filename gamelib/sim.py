@@ -10,13 +10,21 @@ import os
 from collections import deque
 from collections.abc import Iterable, Iterator
 from concurrent.futures import Executor
+from numbers import Integral
 from typing import Any
 
 from .agents import Agents, play
+from .core.errors import GamelibError
 from .core.game import Game
+from .core.inputs import show
 from .core.rng import derive_seed
 
 _games: dict[tuple, Game] = {}
+
+
+class SimulationError(GamelibError):
+    """``simulate`` was given a number of games or an executor it cannot use; the message names
+    it and what would be valid."""
 
 
 def _game(cls: type[Game], options: dict[str, Any]) -> Game:
@@ -143,8 +151,8 @@ def iter_simulate(
 def _stream(game, agents, n_games, seed, executor, chunk_size, progress) -> Iterator[dict[str, list]]:
     from tqdm.auto import tqdm
 
-    if n_games < 0:
-        raise ValueError(f"n_games must be >= 0, got {n_games}")
+    if isinstance(n_games, bool) or not isinstance(n_games, Integral) or n_games < 0:
+        raise SimulationError(f"n_games must be a whole number of games, 0 or more; got {show(n_games)}")
     own = None
     workers = max(1, min(os.cpu_count() or 1, 8))
     if executor is None:
@@ -153,7 +161,8 @@ def _stream(game, agents, n_games, seed, executor, chunk_size, progress) -> Iter
 
         executor = own = ProcessPoolExecutor(max_workers=workers) if n_games > 1 else "serial"
     if not (executor == "serial" or isinstance(executor, Executor) or hasattr(executor, "submit")):
-        raise ValueError(f"executor must be None, 'serial' or a concurrent.futures.Executor, got {executor!r}")
+        raise SimulationError("executor must be None (worker processes), 'serial' or a concurrent.futures.Executor; "
+                              f"got {show(executor)}")
     size = chunk_size or max(1, min(200, n_games // 16 or 1))
     bar = tqdm(total=n_games, desc=f"{game.name}", disable=not progress, leave=False)
     try:
@@ -202,4 +211,4 @@ def simulate(
     return cols.frame()
 
 
-__all__ = ["simulate", "iter_simulate", "game_row", "Columns"]
+__all__ = ["simulate", "iter_simulate", "game_row", "Columns", "SimulationError"]

@@ -146,10 +146,9 @@ def _check_viewer_odds(game: Game, seed: int, state: State, rng: Rng, samples: i
 
 
 # ---- one state ----------------------------------------------------------------------------------
-def check_state(
-    game: Game, seed: int, state: State, inventory: Counter, deep: bool, rng: Rng, replay: bool = True,
-    odds_samples: int = 0,
-) -> None:
+def _check_zones_and_turn(game: Game, seed: int, state: State, inventory: Counter) -> None:
+    """Every card in exactly one zone, as many as at the start; distinct labels; a finished game
+    with an outcome and nobody to move, an unfinished one with someone who can act."""
     now = _inventory(state)
     if now != inventory:
         lost = inventory - now
@@ -174,6 +173,12 @@ def check_state(
         if state.to_move not in state.players:
             raise _fail(game, seed, state, f"to_move {state.to_move!r} is not a player")
 
+
+def check_state(
+    game: Game, seed: int, state: State, inventory: Counter, deep: bool, rng: Rng, replay: bool = True,
+    odds_samples: int = 0,
+) -> None:
+    _check_zones_and_turn(game, seed, state, inventory)
     odds = state.odds()
     for title, dist in odds.items():
         if dist.total() != Fraction(1):

@@ -18,7 +18,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import sitetools  # noqa: E402
 
-from gamelib import bench_browser as bb  # noqa: E402
+from gamelib.bench import browser as bb  # noqa: E402
 
 BUDGET_MB, BUDGET_FIRST_S, BUDGET_P95_MS = 60, 20, 300
 

@@ -68,7 +68,7 @@ def dashboard_url(base: str, game: str, query: str = "") -> str:
 
 def open_dashboard(page: Any, url: str, timeout_ms: float = START_TIMEOUT_MS) -> float:
     """Open a dashboard; seconds until its first decision button is on screen."""
-    from gamelib import bench_browser as bb
+    from gamelib.bench import browser as bb
 
     t0 = time.perf_counter()
     page.goto(url, wait_until="commit")

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from gamelib import bench_browser as bb
-from gamelib import bench_load
+from gamelib.bench import browser as bb
+from gamelib.bench import load as bench_load
 
 from .browser.conftest import need_browser
 

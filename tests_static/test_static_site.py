@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 import gamelib
-from gamelib import bench_browser as bb
+from gamelib.bench import browser as bb
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "static"))
 import sitetools  # noqa: E402

@@ -1,6 +1,7 @@
 """Strategy: exact values, search agents and hints (issue 16).
 
-* ``walking_deck_solver``: The Walking Deck's Interrogation solved exactly (``Fraction``s).
+* ``walking_deck``: The Walking Deck's Interrogation solved exactly (``Fraction``s); a package
+  (model, keys, search, compiled bridge, api), loaded on first use.
 * ``search``: ``JourneySearchAgent`` (sampled pile orders, exact leaves) and
   ``BestInterrogationAgent`` (the heuristic's Journey, then perfect Interrogation play).
 * ``ismcts``: ``ISMCTSAgent``, information-set Monte Carlo tree search for any game.

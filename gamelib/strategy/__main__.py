@@ -1,7 +1,6 @@
 """``python -m gamelib.strategy COMMAND``: the tournaments and benchmarks of docs/strategy.md.
 
     python -m gamelib.strategy bench [--games 10] [--compare PATH] [--slow 1]  # exact solver: CPU time per Interrogation
-    python -m gamelib.strategy hint-cost [--interrogations 6]             # the Stepper's Hint button: CPU time
     python -m gamelib.strategy walking-deck [--games 1000] [--search-games 1000] [--best-games 200]
     python -m gamelib.strategy seats --game walk-the-plank [--players 3] [--games 60] [--playouts 30] [--baseline-games 600]
 
@@ -13,39 +12,51 @@ import argparse
 import statistics
 import sys
 import time
+from pathlib import Path
+from types import ModuleType
+from typing import Any
 
 from . import tournament as T
-from .walking_deck_solver import play_to_interrogation
 
 
-def _solver_module(path: str | None):
-    """This package's solver, or the copy of ``walking_deck_solver.py`` at ``path`` (another
-    checkout's, e.g. main's, to measure before and after in the same run)."""
+def _solver_module(path: str | None) -> ModuleType:
+    """This package's solver, or another checkout's copy at ``path`` (e.g. main's, to measure
+    before and after in the same run): its ``walking_deck`` package folder, or a single
+    ``walking_deck_solver.py`` as the solver was before it became a package."""
     if path is None:
-        from . import walking_deck_solver
-        return walking_deck_solver
+        from . import walking_deck
+        return walking_deck
     import importlib.util
 
-    spec = importlib.util.spec_from_file_location("_compared_walking_deck_solver", path)
+    name = "_compared_walking_deck"
+    where = Path(path)
+    if where.is_dir():  # a package: its modules import each other relatively
+        spec = importlib.util.spec_from_file_location(name, where / "__init__.py",
+                                                      submodule_search_locations=[str(where)])
+    else:
+        spec = importlib.util.spec_from_file_location(name, where)
     if spec is None or spec.loader is None:
-        raise SystemExit(f"--compare: {path!r} is not a Python file")
+        raise SystemExit(f"--compare: {path!r} is neither a Python file nor a package folder")
     mod = importlib.util.module_from_spec(spec)
+    sys.modules[name] = mod
     spec.loader.exec_module(mod)
     return mod
 
 
+Solvers = list[tuple[str, ModuleType]]
+Row = tuple[list[float], list[int], list[int]]  # CPU seconds, positions, solves over the cap
+
+
 def bench(games: int, seed: int, cap: int, compare: str | None = None, slow: float | None = None) -> None:
     """CPU time of the exact solve (a Fraction) of Interrogations reached by random and
-    heuristic play. With ``compare`` (the path of another ``walking_deck_solver.py``), each
-    Interrogation is also solved by that copy, right after this one (interleaved, same cap).
-    With ``slow``, a second table lists every Interrogation that took more than ``slow``
-    seconds with either solver: its positions, value and seconds. A last table gives the CPU
-    time of ``gamelib.hint`` at each Interrogation's start, with nothing cached."""
-    import gamelib
-    from gamelib.core import derive_seed
-    from gamelib.rules.walking_deck.agents import HeuristicAgent
+    heuristic play. With ``compare`` (the path of another solver: a ``walking_deck`` folder or a
+    ``walking_deck_solver.py``), each Interrogation is also solved by that copy, right after this
+    one (interleaved, same cap). With ``slow``, a second table lists every Interrogation that
+    took more than ``slow`` seconds with either solver: its positions, value and seconds. A last
+    table gives the CPU time of ``gamelib.hint`` at each Interrogation's start, with nothing cached."""
+    from gamelib.core import load
 
-    solvers = [("this", _solver_module(None))]
+    solvers: Solvers = [("this", _solver_module(None))]
     if compare:
         solvers.insert(0, ("compared", _solver_module(compare)))
     print(f"Exact Interrogation solve (Fraction), CPU seconds; {games} games per row, cap {cap:,} positions"
@@ -53,43 +64,13 @@ def bench(games: int, seed: int, cap: int, compare: str | None = None, slow: flo
     print("| Protagonist | Journey by | solver | reached | median s | 90th pct s | max s | within 1 s | over cap "
           "| median positions |")
     print("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
-    every = {name: [] for name, _ in solvers}
-    slow_rows = []
+    every: dict[str, list[float]] = {name: [] for name, _ in solvers}
+    slow_rows: list[tuple] = []
     hints: list[tuple[float, bool]] = []
     for prot in T.PROTAGONISTS:
-        g = gamelib.load("walking-deck", protagonist=prot)
+        g = load("walking-deck", protagonist=prot)
         for who in ("random", "heuristic"):
-            rows = {name: ([], [], [0]) for name, _ in solvers}
-            reached = 0
-            for i in range(games):
-                s = g.new_state(seed=derive_seed(seed, i))
-                agent = HeuristicAgent(i) if who == "heuristic" else gamelib.RandomAgent(i)
-                play_to_interrogation(s, agent)
-                if s.is_over:
-                    continue
-                reached += 1
-                seen = []
-                for name, wds in solvers:
-                    times, nodes, over = rows[name]
-                    solver = wds.solver_for(s, cache=False)
-                    solver.budget = cap
-                    t0 = time.process_time()
-                    try:
-                        value = f"{float(solver.exact(wds.key_of(solver, s))):.4f}"
-                    except wds.OverBudget:
-                        over[0] += 1
-                        value = "over cap"
-                    times.append(time.process_time() - t0)
-                    nodes.append(solver.nodes)
-                    seen.append((name, times[-1], solver.nodes, value))
-                if slow is not None and any(t > slow for _, t, _, _ in seen):
-                    slow_rows += [(prot, who, i) + x for x in seen]
-                # what a person asking for a hint there waits: gamelib.hint with nothing cached
-                solvers[-1][1].clear_cache()
-                t0 = time.process_time()
-                h = gamelib.hint(s)
-                hints.append((time.process_time() - t0, h.exact))
-                solvers[-1][1].clear_cache()
+            rows, reached = _bench_rows(g, who, games, seed, cap, solvers, slow, slow_rows, hints)
             for name, _ in solvers:
                 times, nodes, over = rows[name]
                 every[name] += times
@@ -98,6 +79,61 @@ def bench(games: int, seed: int, cap: int, compare: str | None = None, slow: flo
                     continue
                 print(f"| {prot} | {who} | {name} | {reached} | {_summary(times)} | {over[0]} | "
                       f"{int(statistics.median(nodes)):,} |", flush=True)
+    _bench_totals(solvers, every, hints, seed, slow, slow_rows)
+
+
+def _bench_rows(g: Any, who: str, games: int, seed: int, cap: int, solvers: Solvers, slow: float | None,
+                slow_rows: list[tuple], hints: list[tuple[float, bool]]) -> tuple[dict[str, Row], int]:
+    """One row per solver: ``games`` games of ``g`` played by ``who`` to their Interrogation, each
+    solved by every solver in turn; the hint's cost at each goes to ``hints``, the slow solves to
+    ``slow_rows``. Returns the rows and how many games reached their Interrogation."""
+    from gamelib.agents import RandomAgent
+    from gamelib.core import derive_seed
+    from gamelib.rules.walking_deck.agents import HeuristicAgent
+
+    from .hint import hint
+
+    this = solvers[-1][1]
+    rows: dict[str, Row] = {name: ([], [], [0]) for name, _ in solvers}
+    reached = 0
+    for i in range(games):
+        s = g.new_state(seed=derive_seed(seed, i))
+        this.play_to_interrogation(s, HeuristicAgent(i) if who == "heuristic" else RandomAgent(i))
+        if s.is_over:
+            continue
+        reached += 1
+        seen = [(name,) + _timed_solve(wds, s, cap, rows[name]) for name, wds in solvers]
+        if slow is not None and any(t > slow for _, t, _, _ in seen):
+            slow_rows += [(g.options["protagonist"], who, i) + x for x in seen]
+        # what a person asking for a hint there waits: gamelib.hint with nothing cached
+        this.clear_cache()
+        t0 = time.process_time()
+        h = hint(s)
+        hints.append((time.process_time() - t0, h.exact))
+        this.clear_cache()
+    return rows, reached
+
+
+def _timed_solve(wds: ModuleType, s: Any, cap: int, row: Row) -> tuple[float, int, str]:
+    """Solve ``s`` exactly with the solver module ``wds`` within ``cap`` positions, added to
+    ``row``; (CPU seconds, positions, value or "over cap")."""
+    times, nodes, over = row
+    solver = wds.solver_for(s, cache=False)
+    solver.budget = cap
+    t0 = time.process_time()
+    try:
+        value = f"{float(solver.exact(wds.key_of(solver, s))):.4f}"
+    except wds.OverBudget:
+        over[0] += 1
+        value = "over cap"
+    times.append(time.process_time() - t0)
+    nodes.append(solver.nodes)
+    return times[-1], solver.nodes, value
+
+
+def _bench_totals(solvers: Solvers, every: dict[str, list[float]], hints: list[tuple[float, bool]], seed: int,
+                  slow: float | None, slow_rows: list[tuple]) -> None:
+    """The bench's last lines: every Interrogation per solver, the hint's cost, the slow solves."""
     for name, _ in solvers:
         if every[name]:
             print(f"| all | random and heuristic | {name} | {len(every[name])} | {_summary(every[name])} | | |")
@@ -119,51 +155,6 @@ def _summary(times: list[float]) -> str:
     p90 = times[min(len(times) - 1, int(0.9 * len(times)))]
     within = sum(t <= 1.0 for t in times)
     return f"{statistics.median(times):.3f} | {p90:.3f} | {times[-1]:.2f} | {within}/{len(times)}"
-
-
-def hint_cost(decisions: int, seed: int, interrogations: int = 6) -> None:
-    """CPU time of the Stepper's Hint button, at its own budgets, on the first decisions of a
-    seeded game of each kind and at the start of heuristic games' Interrogations."""
-    import gamelib
-    from gamelib.core import derive_seed
-    from gamelib.rules.walking_deck.agents import HeuristicAgent
-    from gamelib.widgets import Stepper
-    from gamelib.widgets.layout import HINT_BUDGET, HINT_EXACT_NODES
-
-    print(f"The Stepper's Hint: budget {HINT_BUDGET} deals per option, exact solver capped at {HINT_EXACT_NODES:,} "
-          "positions; CPU seconds\n")
-    print("| position | options | kind | CPU s |\n| --- | --- | --- | --- |")
-    for name, opts in (("walking-deck", {}), ("walk-the-plank", {"players": 3}), ("deadland", {"players": 3})):
-        st = Stepper(gamelib.load(name, **opts), seed=seed)
-        for _ in range(decisions):
-            if not st.visible_labels():
-                break
-            t0 = time.process_time()
-            h = st.hint_panel.show()
-            t = time.process_time() - t0
-            print(f"| {name}, decision {st.state.ply + 1} | {len(h.options)} | {'exact' if h.exact else 'estimated'} | {t:.2f} |",
-                  flush=True)
-            st.click(st.visible_labels()[0])
-    found = 0
-    for i in range(20 * interrogations):
-        if found >= interrogations:
-            break
-        g = gamelib.load("walking-deck", protagonist=T.PROTAGONISTS[i % 4])
-        s = g.new_state(seed=derive_seed(seed, i))
-        play_to_interrogation(s, HeuristicAgent(i))
-        while not s.is_over and len(s.legal_actions()) == 1:  # to its first real choice
-            s.apply(s.legal_actions()[0])
-        if s.is_over:
-            continue
-        found += 1
-        st = Stepper(g, seed=0)
-        st.state = s
-        st.refresh()
-        t0 = time.process_time()
-        h = st.hint_panel.show()
-        t = time.process_time() - t0
-        print(f"| {g.options['protagonist']}: first choice of a heuristic game's Interrogation | {len(h.options)} | "
-              f"{'exact' if h.exact else 'estimated (past the cap)'} | {t:.2f} |", flush=True)
 
 
 def walking_deck(games: int, search_games: int, best_games: int, seed: int,
@@ -223,7 +214,7 @@ def main(argv: list[str] | None = None) -> None:
     b.add_argument("--games", type=int, default=10)
     b.add_argument("--cap", type=int, default=3_000_000, help="stop a solve past this many positions")
     b.add_argument("--compare", default=None, metavar="PATH",
-                   help="also time this other walking_deck_solver.py (e.g. main's), interleaved")
+                   help="also time this other solver (a walking_deck folder or walking_deck_solver.py, e.g. main's), interleaved")
     b.add_argument("--slow", type=float, default=None, metavar="S",
                    help="also list every Interrogation that took more than S CPU seconds")
     w = sub.add_parser("walking-deck", help="win rates by Protagonist and agent")
@@ -237,9 +228,6 @@ def main(argv: list[str] | None = None) -> None:
                    help="keep every game in this CSV as it is played; a stopped run goes on from it")
     w.add_argument("--part", default="0/1", metavar="K/N",
                    help="with --csv: play only games i with i %% N == K (N processes share a run)")
-    h = sub.add_parser("hint-cost", help="CPU time of the Stepper's Hint button")
-    h.add_argument("--decisions", type=int, default=3)
-    h.add_argument("--interrogations", type=int, default=6)
     s = sub.add_parser("seats", help="seat-rotated ISMCTS tournament")
     s.add_argument("--game", default="walk-the-plank")
     s.add_argument("--players", type=int, default=None)
@@ -247,14 +235,12 @@ def main(argv: list[str] | None = None) -> None:
     s.add_argument("--playouts", type=int, default=T.ISMCTS_SETTINGS["playouts"])
     s.add_argument("--rollout", default="random")
     s.add_argument("--baseline-games", type=int, default=None, help="games for the heuristic and random rows (default: --games)")
-    for q in (b, w, s, h):
+    for q in (b, w, s):
         q.add_argument("--seed", type=int, default=2026)
     a = p.parse_args(argv)
     t0 = time.process_time()
     if a.command == "bench":
         bench(a.games, a.seed, a.cap, a.compare, a.slow)
-    elif a.command == "hint-cost":
-        hint_cost(a.decisions, a.seed, a.interrogations)
     elif a.command == "walking-deck":
         chosen = tuple(p.strip() for p in a.protagonists.split(",") if p.strip())
         unknown = [p for p in chosen if p not in T.PROTAGONISTS]

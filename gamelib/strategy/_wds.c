@@ -1,5 +1,5 @@
 /* The Walking Deck's Interrogation solver, compiled: the same search as
- * gamelib/strategy/walking_deck_solver.py (InterrogationSolver), about fifty times faster.
+ * gamelib/strategy/walking_deck/ (InterrogationSolver), about fifty times faster.
  *
  * The Python class stays the reference and the fallback (no compiler, or a card set beyond
  * the limits below). It builds this solver with every table it already computes (the
@@ -1097,7 +1097,7 @@ static int ints(PyObject *o, int *out, int n, const char *what) {
 }
 
 /* Solver(banners, chars, calm, next_cal, contexts, span, base, respites, limit, power, max_uses,
- *        redraw_tokens, power_uses, dmax, L, OverBudget): see walking_deck_solver._fast_solver */
+ *        redraw_tokens, power_uses, dmax, L, OverBudget): see walking_deck/compiled.py, Compiled._compiled */
 static int S_init(S *s, PyObject *args, PyObject *kw) {
     PyObject *banners, *chars, *calm, *next_cal, *ctxs, *base, *exc;
     long long L;
@@ -1188,7 +1188,7 @@ static PyTypeObject SType = {
     .tp_name = "gamelib.strategy._wds.Solver",
     .tp_basicsize = sizeof(S),
     .tp_flags = Py_TPFLAGS_DEFAULT,
-    .tp_doc = "The compiled Interrogation search (see walking_deck_solver.py)",
+    .tp_doc = "The compiled Interrogation search (see gamelib/strategy/walking_deck/)",
     .tp_new = PyType_GenericNew,
     .tp_init = (initproc)S_init,
     .tp_dealloc = (destructor)S_dealloc,
@@ -1206,6 +1206,6 @@ PyMODINIT_FUNC PyInit__wds(void) {
     Py_INCREF(&SType);
     if (PyModule_AddObject(m, "Solver", (PyObject *)&SType) < 0) { Py_DECREF(&SType); Py_DECREF(m); return NULL; }
     PyModule_AddIntConstant(m, "MAX_FRONT", MAXF);
-    PyModule_AddIntConstant(m, "VERSION", 2);   /* walking_deck_solver uses a build of this version only */
+    PyModule_AddIntConstant(m, "VERSION", 2);   /* walking_deck/compiled.py uses a build of this version only */
     return m;
 }

@@ -1,7 +1,8 @@
 """``gamelib.hint(state)``: each option's chance of winning, from the deciding seat's knowledge.
 
 * The Walking Deck's Interrogation: exact (``Fraction``s), by the solver in
-  ``walking_deck_solver``, as long as it finishes within ``exact_nodes`` positions.
+  ``walking_deck`` (loaded the first time it is needed), as long as it finishes within
+  ``exact_nodes`` positions.
 * Everything else: estimated by playouts (``playouts.py``): worlds the seat cannot tell from the
   real one are sampled (``state._redeal_hidden(seat, rng)`` and a fresh random generator, the same
   worlds for every option), the option is played in each, and the game is finished by the
@@ -23,11 +24,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from fractions import Fraction
 from html import escape
+from importlib.util import find_spec
+from numbers import Integral, Real
+from types import ModuleType
 from typing import Any
 
-from gamelib.core import State
+from gamelib.core import GamelibError, State, UnknownPlayer
+from gamelib.core.inputs import show
 
-from . import walking_deck_solver as wds
 from .playouts import describe, finisher_name, race
 
 #: deals per option in the first round of an estimate (every option gets them, on the same deals)
@@ -38,8 +42,14 @@ DEFAULT_SECONDS = 2.0
 DEFAULT_TARGET = 0.03
 # positions the exact Interrogation search may take before a hint is estimated instead: at most
 # about 4 CPU-seconds and 400 MB with the compiled search (the benchmark's largest Interrogation
-# takes 532,000 positions and 77 MB), about 10 CPU-seconds with the Python one (no compiler)
-DEFAULT_EXACT_NODES = 3_000_000 if wds.FAST else 300_000
+# takes 532,000 positions and 77 MB), about 10 CPU-seconds with the Python one (no compiler; asked
+# without loading the solver)
+DEFAULT_EXACT_NODES = 3_000_000 if find_spec("gamelib.strategy._wds") is not None else 300_000
+
+
+class HintError(GamelibError):
+    """A hint's setting out of its range (``budget``, ``seconds``, ``target``); the message names it
+    and what would be valid."""
 
 
 @dataclass(frozen=True)
@@ -208,12 +218,27 @@ def hint_html(h: Hint) -> str:
             f"{verdict_html}{note}</div>")
 
 
+# ---- the exact solver ---------------------------------------------------------------------------
+
+def _solver() -> ModuleType:
+    """The Walking Deck's exact solver, imported the first time a hint needs it (``import gamelib``
+    does not load it)."""
+    from . import walking_deck
+
+    return walking_deck
+
+
+def _interrogation(state: State) -> bool:
+    """Whether the exact solver covers ``state`` (it is loaded for The Walking Deck only)."""
+    return state.game.name == "walking-deck" and _solver().is_interrogation(state)
+
+
 # ---- the estimates ------------------------------------------------------------------------------
 
 def _estimated(state: State, seat: str, budget: int, seed: int, seconds: float, target: float,
                note: str = "") -> Hint:
     wd = state.game.name == "walking-deck"
-    stop = wd and not wds.is_interrogation(state)
+    stop = wd and not _interrogation(state)
     r = race(state, seat, budget, seed, seconds, target, stop_at_interrogation=stop)
     options = []
     for a, t in zip(state.legal_actions(), r.tallies):
@@ -233,6 +258,19 @@ def _estimated(state: State, seat: str, budget: int, seed: int, seconds: float, 
 
 # ---- the entry point ---------------------------------------------------------------------------
 
+def _settings(budget: Any, seconds: Any, target: Any) -> tuple[int, float]:
+    """``budget`` and ``seconds`` with their defaults, once every setting is checked (HintError)."""
+    budget = DEFAULT_BUDGET if budget is None else budget
+    if isinstance(budget, bool) or not isinstance(budget, Integral) or budget < 1:
+        raise HintError(f"budget {show(budget)}: give a whole number of playouts per option, 1 or more")
+    seconds = DEFAULT_SECONDS if seconds is None else seconds
+    if isinstance(seconds, bool) or not isinstance(seconds, Real) or not seconds >= 0:
+        raise HintError(f"seconds {show(seconds)}: give a number of CPU seconds, 0 or more")
+    if isinstance(target, bool) or not isinstance(target, Real) or not 0 < target < 0.5:
+        raise HintError(f"target {show(target)}: give a half-width between 0 and 0.5 (0.03 is 3 points)")
+    return int(budget), float(seconds)
+
+
 def hint(state: State, seat: str | None = None, budget: int | None = None, *, seed: int = 0,
          exact_nodes: int = DEFAULT_EXACT_NODES, seconds: float | None = None,
          target: float = DEFAULT_TARGET) -> Hint:
@@ -245,17 +283,10 @@ def hint(state: State, seat: str | None = None, budget: int | None = None, *, se
     solver may search before the hint falls back to an estimate. ``seed`` fixes the samples, so
     the same call gives the same hint as long as it ends by reaching ``target`` (a hint cut short
     by ``seconds`` depends on the machine's speed)."""
-    budget = DEFAULT_BUDGET if budget is None else int(budget)
-    if budget < 1:
-        raise ValueError(f"budget must be at least 1 playout per option, got {budget}")
-    seconds = DEFAULT_SECONDS if seconds is None else float(seconds)
-    if not seconds >= 0:
-        raise ValueError(f"seconds must be 0 or more CPU seconds, got {seconds}")
-    if not 0 < target < 0.5:
-        raise ValueError(f"target must be a half-width between 0 and 0.5 (0.03 is 3 points), got {target}")
+    budget, seconds = _settings(budget, seconds, target)
     name = state.game.name
     if seat is not None and seat not in state.players:
-        raise ValueError(f"unknown seat {seat!r}; the seats are {', '.join(state.players)}")
+        raise UnknownPlayer(seat, state.players)
     if state.is_over:
         return Hint(name, seat, True, "the game is over", {}, (), f"The game is over: {state.outcome}.")
     mover = state.to_move
@@ -263,7 +294,8 @@ def hint(state: State, seat: str | None = None, budget: int | None = None, *, se
     if seat != mover:
         return Hint(name, seat, True, "not this seat's decision", {}, (),
                     f"It is {mover}'s decision, not {seat}'s: a hint is given to the seat that decides.")
-    if wds.is_interrogation(state):
+    if _interrogation(state):
+        wds = _solver()
         solver = wds.solver_for(state)
         before = solver.nodes
         solver.budget = solver.nodes + exact_nodes
@@ -281,5 +313,5 @@ def hint(state: State, seat: str | None = None, budget: int | None = None, *, se
     return _estimated(state, seat, budget, seed, seconds, target)
 
 
-__all__ = ["hint", "Hint", "HintOption", "hint_html", "DEFAULT_BUDGET", "DEFAULT_EXACT_NODES",
+__all__ = ["hint", "Hint", "HintError", "HintOption", "hint_html", "DEFAULT_BUDGET", "DEFAULT_EXACT_NODES",
            "DEFAULT_SECONDS", "DEFAULT_TARGET"]

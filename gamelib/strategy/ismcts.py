@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import math
 
-from gamelib.agents import Agent, RandomAgent
+from gamelib.agents import Agent, RandomAgent, whole_setting
 from gamelib.core import Action, Rng, State, derive_seed
 
 
@@ -50,8 +50,7 @@ class ISMCTSAgent(Agent):
     def __init__(self, seed: int = 0, playouts: int = 200, exploration: float = 0.7, rollout: str = "random",
                  max_rollout: int = 5_000):
         super().__init__(seed)
-        if playouts < 1:
-            raise ValueError(f"playouts must be at least 1, got {playouts}")
+        whole_setting("playouts", playouts)
         self.playouts = playouts
         self.exploration = exploration
         self.rollout = rollout

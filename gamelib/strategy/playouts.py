@@ -26,8 +26,6 @@ from typing import Any
 from gamelib.agents import Agent, RandomAgent, agents_for
 from gamelib.core import Rng, State, derive_seed
 
-from . import walking_deck_solver as wds
-
 #: the normal quantile of a two-sided 95 % interval
 Z95 = 1.959963984540054
 
@@ -104,6 +102,8 @@ def playout(world: State, index: int, seat: str, deal_seed: int, stop_at_interro
     finish = finishers(w, deal_seed)  # seeded by the deal: the same finishers for every option
     w.apply_fast(w.legal_actions()[index])
     tried = not stop_at_interrogation
+    if stop_at_interrogation:  # only The Walking Deck's Journey: its solver, loaded on first use
+        from . import walking_deck as wds
     for _ in range(20_000):
         if w.is_over:
             return 1.0 if seat in w.outcome.winners else 0.0

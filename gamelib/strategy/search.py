@@ -22,11 +22,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from gamelib.agents import Agent
+from gamelib.agents import Agent, whole_setting
 from gamelib.core import Action, Rng, derive_seed
 from gamelib.rules.walking_deck.agents import HeuristicAgent
 
-from . import walking_deck_solver as wds
+from . import walking_deck as wds
 
 PLAYER = "you"
 
@@ -87,10 +87,9 @@ class JourneySearchAgent(_ExactInterrogation, Agent):
     def __init__(self, seed: int = 0, samples: int = 6, leaf_nodes: int = 300, play_nodes: float = 50_000,
                  margin: float = 2.0, screen: int | None = None):
         super().__init__(seed)
-        if samples < 1:
-            raise ValueError(f"samples must be at least 1, got {samples}")
-        if screen is not None and screen < 1:
-            raise ValueError(f"screen must be at least 1 (or None: every sample at once), got {screen}")
+        whole_setting("samples", samples)
+        if screen is not None:
+            whole_setting("screen", screen, also=", or None (every sample at once)")
         self.samples = samples
         self.screen = screen
         self.margin = margin

@@ -10,8 +10,9 @@ import time
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from gamelib.agents import Agent, RandomAgent, agents_for
+from gamelib.agents import Agent, AgentError, RandomAgent, agents_for
 from gamelib.core import load
+from gamelib.core.inputs import show
 from gamelib.probability.stats import wilson_interval
 from gamelib.sim import simulate
 
@@ -43,7 +44,7 @@ def make_agent(game: Any, name: str, **settings: Any) -> Agent:
         return BestInterrogationAgent(**settings)
     agents = agents_for(game)
     if name not in agents:
-        raise ValueError(f"unknown agent {name!r} for {game.name}; choose one of "
+        raise AgentError(f"unknown agent {show(name)} for {game.name}; choose one of "
                          f"{', '.join([*agents, 'ismcts', 'search', 'best-interrogation'])}")
     return agents[name](**settings)
 
@@ -104,7 +105,7 @@ def play_to_csv(path: str, protagonists: Sequence[str], agents: Sequence[str], n
 
     k, n = part
     if not (isinstance(k, int) and isinstance(n, int) and 0 <= k < n):
-        raise ValueError(f"part must be (k, n) with 0 <= k < n, got {part!r}")
+        raise AgentError(f"part {show(part)}: give (k, n), whole numbers with 0 <= k < n")
     settings = {"search": SEARCH_SETTINGS, "best-interrogation": BEST_SETTINGS, **(settings or {})}
     done = {(r["protagonist"], r["agent"], int(r["game"])) for r in read_csv(path)} if os.path.exists(path) else set()
     games = {p: load("walking-deck", protagonist=p) for p in protagonists}
@@ -162,13 +163,13 @@ def skill_table(protagonist: str = "Aénor", n_games: int | Mapping[str, int] = 
     agent). ``n_games`` is one size for all or one per agent (``{"search": 5, ...}``: a
     searched game costs about 3 s of CPU, a heuristic one a few ms). A pandas DataFrame; its
     "s/game" column is CPU seconds when the games run here (the default)."""
-    import pandas as pd
-
     sizes = n_games if isinstance(n_games, Mapping) else {name: n_games for name in agents}
     missing = [name for name in agents if name not in sizes]
     if missing:
-        raise ValueError(f"n_games gives no size for {', '.join(missing)}; give one number or one per agent of "
+        raise AgentError(f"n_games gives no size for {', '.join(map(show, missing))}; give one number or one per agent of "
                          f"{', '.join(agents)}")
+    import pandas as pd  # (after the checks: it takes a second to import)
+
     rows = []
     for name in agents:
         rows += walking_deck_rows(protagonist, (name,), int(sizes[name]), seed, executor, progress, settings)

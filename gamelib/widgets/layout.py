@@ -6,7 +6,7 @@ import ipywidgets as w
 
 from .agents_menu import menu_options, menu_tooltip
 from .controls import PERSON, SeedText, box, button, heading, show
-from ..strategy import walking_deck_solver as wds
+from ..strategy import walking_deck as wds
 from .hint import HintPanel
 from .style import STYLE
 

@@ -5,8 +5,8 @@ from pathlib import Path
 
 import pytest
 
-from gamelib import bench_browser as bb
-from gamelib import bench_load
+from gamelib.bench import browser as bb
+from gamelib.bench import load as bench_load
 
 #: the dashboard the browser tests drive; another one can be checked the same way:
 #: GAMELIB_DASHBOARD=... GAMELIB_DASHBOARD_GAME=name=module:Class

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from gamelib import bench_browser as bb
+from gamelib.bench import browser as bb
 
 from .conftest import NOTEBOOK
 

@@ -13,7 +13,7 @@ import time
 import pytest
 
 import gamelib
-from gamelib import bench_browser as bb
+from gamelib.bench import browser as bb
 from gamelib.render import render
 from gamelib.render.export import frame_body
 

@@ -15,7 +15,7 @@ import time
 import pytest
 
 import gamelib
-from gamelib import bench_browser as bb
+from gamelib.bench import browser as bb
 from gamelib.widgets import dashboard
 
 from .conftest import watch_problems

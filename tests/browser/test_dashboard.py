@@ -9,7 +9,7 @@ import re
 import pytest
 
 import gamelib
-from gamelib import bench_browser as bb
+from gamelib.bench import browser as bb
 
 from .conftest import NOTEBOOK, watch_problems
 

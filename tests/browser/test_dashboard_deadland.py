@@ -11,7 +11,7 @@ from __future__ import annotations
 import pytest
 
 import gamelib
-from gamelib import bench_browser as bb
+from gamelib.bench import browser as bb
 
 from .conftest import watch_problems
 

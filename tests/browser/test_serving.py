@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from gamelib import bench_load as bl
+from gamelib.bench import load as bl
 
 pytestmark = pytest.mark.browser
 

@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from gamelib import bench_browser as bb
+from gamelib.bench import browser as bb
 
 from .conftest import need_browser, watch_problems
 

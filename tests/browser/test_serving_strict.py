@@ -19,8 +19,8 @@ from pathlib import Path
 import nbformat
 import pytest
 
-from gamelib import bench_browser as bb
-from gamelib import bench_load as bl
+from gamelib.bench import browser as bb
+from gamelib.bench import load as bl
 
 from .conftest import need_browser
 

@@ -20,7 +20,7 @@ import time
 import pytest
 
 import gamelib
-from gamelib import bench_browser as bb
+from gamelib.bench import browser as bb
 from gamelib.tables import Store, Table
 
 from .conftest import watch_problems

@@ -1,11 +1,11 @@
-"""``python -m gamelib.longrun`` (issue 14): counts games and actions, reports every violation
+"""``python -m gamelib.bench.longrun`` (issue 14): counts games and actions, reports every violation
 with what is needed to re-run it, and is the same whatever the number of workers."""
 from __future__ import annotations
 
 import json
 
 import gamelib
-from gamelib import longrun
+from gamelib.bench import longrun
 from gamelib.testing import ConformanceError
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 import gamelib
 from gamelib.core import Rng, derive_seed
 from gamelib.rules.walking_deck.agents import HeuristicAgent
-from gamelib.strategy.walking_deck_solver import play_to_interrogation
+from gamelib.strategy.walking_deck import play_to_interrogation
 
 
 class NoPeeking(Rng):

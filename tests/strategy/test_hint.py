@@ -9,7 +9,7 @@ import pytest
 
 import gamelib
 from gamelib.core import Rng
-from gamelib.strategy import walking_deck_solver as wds
+from gamelib.strategy import walking_deck as wds
 
 from .helpers import NoPeeking, interrogation_positions
 
@@ -92,7 +92,7 @@ def test_hint_for_a_seat_that_does_not_decide_and_for_a_finished_game():
     idle = next(p for p in s.players if p != s.to_move)
     h = gamelib.hint(s, seat=idle)
     assert h.options == () and s.to_move in h.note
-    with pytest.raises(ValueError, match="unknown seat"):
+    with pytest.raises(gamelib.UnknownPlayer, match="unknown player .orange.; the players are: red, blue, green"):
         gamelib.hint(s, seat="orange")
     with pytest.raises(ValueError, match="budget"):
         gamelib.hint(s, budget=0)

@@ -1,7 +1,7 @@
 """Load test of shared tables: N tables of D devices on this machine, decision-to-other-device latency.
 
-    python -m gamelib.tables.bench                    # 6 tables of 5 devices on SQLite, 60 s
-    python -m gamelib.tables.bench --postgres         # the same on a throwaway PostgreSQL server
+    python -m gamelib.bench.tables                    # 6 tables of 5 devices on SQLite, 60 s
+    python -m gamelib.bench.tables --postgres         # the same on a throwaway PostgreSQL server
 
 Each device is a simulated client driving the store through the widget's own code path: a
 ``TableClient`` (gamelib/widgets/table_client.py) with its own store connection, whose ``poll()``
@@ -103,7 +103,7 @@ def run(tables: int = 6, devices: int = 5, seconds: float = 60.0, think: float =
 
 
 def main(argv: list[str] | None = None) -> None:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap = argparse.ArgumentParser(prog="python -m gamelib.bench.tables", description=__doc__.split("\n\n")[0])
     ap.add_argument("--tables", type=int, default=6)
     ap.add_argument("--devices", type=int, default=5)
     ap.add_argument("--seconds", type=float, default=60.0)
@@ -111,7 +111,7 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--postgres", action="store_true", help="on a throwaway PostgreSQL server (Debian's postgresql)")
     a = ap.parse_args(argv)
     if a.postgres:
-        from .local_postgres import LocalPostgres
+        from ..tables.local_postgres import LocalPostgres
 
         with LocalPostgres() as pg:
             print(f"PostgreSQL ({pg.bin})")

@@ -1,6 +1,6 @@
 """What the load test reads of the server's processes in /proc (Linux): which kernels a Voilà
-started, their memory and CPU time, and who listens on a port. Used by gamelib/bench_load.py and
-gamelib/bench_crowd.py, and by the browser tests through bench_load."""
+started, their memory and CPU time, and who listens on a port. Used by gamelib/bench/load.py and
+gamelib/bench/crowd.py, and by the browser tests through bench.load."""
 from __future__ import annotations
 
 import os

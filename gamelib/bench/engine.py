@@ -1,5 +1,5 @@
 """Speed figures for every game: ``python -m gamelib.bench [--seconds S] [--compare] [--full] [--browser]``;
-``python -m gamelib.bench --load N [...]`` runs the classroom load test instead (gamelib/bench_load.py).
+``python -m gamelib.bench --load N [...]`` runs the classroom load test instead (gamelib/bench/load.py).
 
 Prints figures, asserts nothing: timing tests flake on shared machines, so targets are read here.
 Times are CPU time of this process (``time.process_time``), measured in short slices that take
@@ -32,10 +32,10 @@ import time
 import tracemalloc
 from collections.abc import Callable
 
-from .agents import RandomAgent
-from .core.records import load_record
-from .core.registry import games, load
-from .core.rng import derive_seed
+from ..agents import RandomAgent
+from ..core.records import load_record
+from ..core.registry import games, load
+from ..core.rng import derive_seed
 
 SLICE = 0.2  # CPU seconds per turn of one contender
 
@@ -53,7 +53,7 @@ def gamelib_player(name: str, fast: bool, by_id: bool = False, **options) -> Cal
                 ids = state.legal_action_ids()
                 state.apply(ids[rng.randbelow(len(ids))])
             return state.ply
-        if fast and hasattr(state, "apply_fast"):  # (older engines: apply only)
+        if fast:
             state.log_enabled = False
             go = state.apply_fast
         else:
@@ -158,7 +158,7 @@ def deadland_seconds(n_games: int, workers: int = 2) -> tuple[float, float]:
     on what else the machine runs; the CPU figure divided by the workers is the floor."""
     from concurrent.futures import ProcessPoolExecutor
 
-    from .sim import simulate
+    from ..sim import simulate
 
     game = load("deadland")
     t0 = time.process_time()
@@ -174,7 +174,7 @@ def deadland_seconds(n_games: int, workers: int = 2) -> tuple[float, float]:
 def simulate_rows_mb(n_rows: int = 1_000_000, sample_games: int = 2000) -> tuple[float, float]:
     """(peak MB while gathering, MB of the final table's columns) for ``n_rows`` Walking Deck rows: real
     rows of ``sample_games`` games, fed again and again through simulate's column store."""
-    from .sim import Columns, _run_chunk
+    from ..sim import Columns, _run_chunk
 
     game = load("walking-deck")
     chunks = [_run_chunk(type(game), game.options, RandomAgent(), 5, list(range(i, i + 200)))
@@ -209,8 +209,8 @@ def hint_report(seconds: float = 2.0, target: float = 0.03) -> list[str]:
     """The hint's largest 95 % half-width and its CPU time at the first decision of Walk the
     Plank and Deadland (4 players), against the target; where it is missed, the CPU time the
     target would take at the measured playout speed."""
-    from .strategy.hint import hint
-    from .strategy.playouts import Z95
+    from ..strategy.hint import hint
+    from ..strategy.playouts import Z95
 
     lines = [f"gamelib.hint at the first decision, 4 players (budget {seconds:g} CPU s; target: every option "
              f"within ±{100 * target:g} points (95 %) in <= {seconds:g} s)"]
@@ -243,10 +243,28 @@ def main(argv: list[str] | None = None) -> None:
             print(line, flush=True)
         return
     if any(a == "--load" or a.startswith("--load=") for a in argv):
-        from .bench_load import main as load_test
+        from .load import main as load_test
 
         load_test(argv)
         return
+    args = _parser().parse_args(argv)
+    names = args.game or [g.name for g in games()]
+    print_rates(names, args.seconds, args.compare)
+    print_per_game(names)
+    if not args.no_sim and (args.game is None or "deadland" in names):
+        print_deadland_games(args.full)
+    if not args.no_sim and (args.game is None or "walking-deck" in names):
+        peak, final = simulate_rows_mb()
+        print(f"  simulate, 1,000,000 Walking Deck games' rows: {peak:.0f} MB at the peak of gathering them "
+              f"(target <= 300 MB {_mark(peak <= 300)}); the table itself {final:.0f} MB")
+    if args.browser:
+        from . import browser
+
+        for line in browser.report(browser.run_all()):
+            print(line)
+
+
+def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="python -m gamelib.bench", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--seconds", type=float, default=3.0, help="CPU seconds of playouts per contender (default 3)")
@@ -257,30 +275,30 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--browser", action="store_true", help="also measure every Voila dashboard in Chromium")
     parser.add_argument("--hint", action="store_true", help="only the hint's interval and CPU time (issue 22)")
     parser.add_argument("--load", type=int, metavar="N", help="instead, the classroom load test with N visitors "
-                        "(its options: python -m gamelib.bench_load --help)")
-    args = parser.parse_args(argv)
+                        "(its options: python -m gamelib.bench.load --help)")
+    return parser
 
-    names = args.game or [g.name for g in games()]
+
+def print_rates(names: list[str], seconds: float, compare: bool) -> None:
+    """Decisions per CPU second of each game's three paths (and OpenSpiel's, with ``compare``),
+    interleaved, against the targets."""
     contenders: dict[str, Callable[[int], int]] = {}
     for name in names:
         contenders[f"{name} (simulation path)"] = gamelib_player(name, fast=True)
         contenders[f"{name} (apply, undo kept)"] = gamelib_player(name, fast=False)
         contenders[f"{name} (apply by id, undo kept)"] = gamelib_player(name, fast=False, by_id=True)
-    refs = {}
-    if args.compare:
+    if compare:
         for label, og in (("OpenSpiel hearts (C++)", "hearts"), ("OpenSpiel block dominoes (Python)", "python_block_dominoes")):
             one = openspiel_player(og)
             if one is None:
                 print(f"{label}: not available (pip install -e '.[bench]')")
             else:
-                refs[label] = one
-        contenders.update(refs)
-    rates = decisions_per_second(contenders, args.seconds)
+                contenders[label] = one
+    rates = decisions_per_second(contenders, seconds)
     hearts = rates.get("OpenSpiel hearts (C++)")
     target = {"walking-deck": 0.5, "walk-the-plank": 0.5, "deadland": 0.2}
     checked = {"walking-deck": 0.6, "walk-the-plank": 0.5, "deadland": 0.25}
-
-    print(f"decisions per CPU second, random playouts, interleaved ({args.seconds:g} s each)")
+    print(f"decisions per CPU second, random playouts, interleaved ({seconds:g} s each)")
     for label, r in rates.items():
         game = label.split(" ")[0]
         line = f"  {label:<40}{r:>11,.0f}/s"
@@ -293,6 +311,9 @@ def main(argv: list[str] | None = None) -> None:
                 line += f"   target >= {checked[game]}x  {_mark(ratio >= checked[game])}"
         print(line)
 
+
+def print_per_game(names: list[str]) -> None:
+    """Clone and record-replay costs of each game, against their targets."""
     print(f"per game (CPU time; record replay: median of {REPLAY_PASSES} passes over 20 records, after a warm-up pass)")
     limits = {"walking-deck": 2.0, "deadland": 5.0}
     for name in names:
@@ -304,27 +325,15 @@ def main(argv: list[str] | None = None) -> None:
             rline += f" (target <= {limits[name]:g} ms {_mark(r <= limits[name])})"
         print(f"  {name:<16} clone {c:5.2f} µs (target <= 5 µs {_mark(c <= 5)})   {rline}")
 
-    if not args.no_sim and (args.game is None or "deadland" in names):
-        import os
 
-        n = 10_000 if args.full else 1_000
-        per_game, wall = deadland_seconds(n)
-        cpu = per_game * 10_000 / 2
-        scaled = wall * 10_000 / n
-        how = "" if args.full else f"; {n:,} played in {wall:.1f} s, scaled"
-        print(f"  10,000 random Deadland games, 2 workers: {cpu:6.1f} s of CPU per worker (target <= 60 s "
-              f"{_mark(cpu <= 60)}); wall clock {scaled:.1f} s{how} (load average {os.getloadavg()[0]:.1f})")
-    if not args.no_sim and (args.game is None or "walking-deck" in names):
-        peak, final = simulate_rows_mb()
-        print(f"  simulate, 1,000,000 Walking Deck games' rows: {peak:.0f} MB at the peak of gathering them "
-              f"(target <= 300 MB {_mark(peak <= 300)}); the table itself {final:.0f} MB")
+def print_deadland_games(full: bool) -> None:
+    """10,000 random Deadland games on 2 workers (1,000 scaled, without ``full``)."""
+    import os
 
-    if args.browser:
-        from . import bench_browser
-
-        for line in bench_browser.report(bench_browser.run_all()):
-            print(line)
-
-
-if __name__ == "__main__":
-    main()
+    n = 10_000 if full else 1_000
+    per_game, wall = deadland_seconds(n)
+    cpu = per_game * 10_000 / 2
+    scaled = wall * 10_000 / n
+    how = "" if full else f"; {n:,} played in {wall:.1f} s, scaled"
+    print(f"  10,000 random Deadland games, 2 workers: {cpu:6.1f} s of CPU per worker (target <= 60 s "
+          f"{_mark(cpu <= 60)}); wall clock {scaled:.1f} s{how} (load average {os.getloadavg()[0]:.1f})")

@@ -4,7 +4,7 @@ Reports the time from opening the page to the first interactive render (the acti
 are on screen) and the click-to-update latency (from a click on an action button until the
 status line shows the new decision count, measured inside the page with ``performance.now``).
 
-    python -m gamelib.bench_browser            # every dashboard of notebooks/dashboards/
+    python -m gamelib.bench.browser            # every dashboard of notebooks/dashboards/
     python -m gamelib.bench --browser          # the same after the engine's figures
 
 The browser tests reuse ``VoilaServer``, ``launch_chromium`` and ``click_and_measure`` so the
@@ -24,7 +24,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]  # the repository (gamelib/bench/browser.py)
 DASHBOARD = ROOT / "notebooks" / "dashboards" / "the-walking-deck.ipynb"
 CHROMIUM = Path(os.environ.get("GAMELIB_CHROMIUM", "/usr/bin/chromium"))
 CHROMIUM_ARGS = [
@@ -268,7 +268,7 @@ def percentile(values: list[float], q: float) -> float:
 def dashboards(folder: Path | str | None = None) -> list[Path]:
     """Every dashboard notebook of one game (``notebooks/dashboards/*.ipynb`` with a
     ``dashboard("...")`` call), in name order; the tables' lobby (``tables.ipynb``) has no game
-    and no decision to click until a table is made, so it is measured by ``gamelib.tables.bench``."""
+    and no decision to click until a table is made, so it is measured by ``gamelib.bench.tables``."""
     return sorted(p for p in Path(folder or DASHBOARD.parent).glob("*.ipynb") if dashboard_game(p))
 
 

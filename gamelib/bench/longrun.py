@@ -1,9 +1,9 @@
 """Long conformance runs: many random games per game, every one checked by
 ``gamelib.testing.check_game``, every violation reported (zero expected).
 
-    python -m gamelib.longrun --games 100000 --game deadland --workers 2
-    python -m gamelib.longrun --games 2000                      # every game, 2,000 games each
-    python -m gamelib.longrun --games 50000 --start 50000 ...  # the second half of a 100,000-game run
+    python -m gamelib.bench.longrun --games 100000 --game deadland --workers 2
+    python -m gamelib.bench.longrun --games 2000                      # every game, 2,000 games each
+    python -m gamelib.bench.longrun --games 50000 --start 50000 ...  # the second half of a 100,000-game run
 
 Game ``i`` of a run uses the seed ``derive_seed(seed, i)`` and cycles through the game's option
 variants (each player count, each Protagonist), so a run is the same whatever the number of
@@ -22,8 +22,8 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from .core.registry import game_class, games, load
-from .core.rng import derive_seed
+from ..core.registry import game_class, games, load
+from ..core.rng import derive_seed
 
 #: how many violations are kept in full (the count is always exact)
 KEEP_VIOLATIONS = 20
@@ -63,7 +63,7 @@ class Report:
 
 def run_chunk(name: str, seed: int, start: int, stop: int, deep_every: int) -> Report:
     """Check games ``start`` to ``stop - 1`` of a run (one worker's share)."""
-    from .testing import check_game  # the public conformance check; imported here for workers
+    from ..testing import check_game  # the public conformance check; imported here for workers
 
     t0 = time.process_time()
     opts = variants(name)
@@ -121,7 +121,7 @@ def run(name: str, n_games: int, seed: int = 0, workers: int = 1, chunk: int = 2
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m gamelib.longrun", description=__doc__.split("\n\n")[0])
+    parser = argparse.ArgumentParser(prog="python -m gamelib.bench.longrun", description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=1000, help="random games per game (default 1000)")
     parser.add_argument("--game", action="append", help="a game's name (repeatable; default: every game)")
     parser.add_argument("--workers", type=int, default=1, help="worker processes (default 1)")
@@ -148,7 +148,7 @@ def main(argv: list[str] | None = None) -> int:
             print(f"  violation in game {ex['index']} (options {ex['options']}, seed {ex['seed']}): "
                   f"{ex['error']}: {ex['message'].splitlines()[0] if ex['message'] else ''}")
     if args.json:
-        info = {"command": "python -m gamelib.longrun " + " ".join(argv if argv is not None else sys.argv[1:]),
+        info = {"command": "python -m gamelib.bench.longrun " + " ".join(argv if argv is not None else sys.argv[1:]),
                 "cpu_count": os.cpu_count(), "reports": [asdict(r) for r in reports]}
         with open(args.json, "w", encoding="utf-8") as fh:
             json.dump(info, fh, indent=1)

@@ -31,13 +31,14 @@ import random
 import re
 import statistics
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterator
 
-from . import bench_browser as bb
-from . import bench_crowd
-from .bench_proc import cpu_seconds, kernel_processes, listening_pid, memory_mb, tree_cpu_seconds  # noqa: F401
+from . import browser as bb
+from .crowd import Crowd, Watch, arrive
+from .proc import cpu_seconds, kernel_processes, listening_pid, memory_mb, tree_cpu_seconds  # noqa: F401
 
 ROOT = bb.ROOT
 DASHBOARDS = ROOT / "notebooks" / "dashboards"
@@ -255,7 +256,7 @@ def summary(values: list[float]) -> tuple[float, float]:
 
 
 async def _class(url_of, n: int, over: float, decisions: int, think: float, timeout_s: float,
-                 query: bool, on_all_in, crowd: bench_crowd.Crowd | None = None, gets: int = 0,
+                 query: bool, on_all_in, crowd: Crowd | None = None, gets: int = 0,
                  tabs: int = 0) -> list[Visit]:
     from playwright.async_api import async_playwright
 
@@ -278,7 +279,7 @@ async def _class(url_of, n: int, over: float, decisions: int, think: float, time
                 except Exception as exc:  # noqa: BLE001 - a failed visit is a figure, not a crash
                     v.error = str(exc).splitlines()[0][:400]
 
-            extra = [bench_crowd.arrive(browser, url_of, gets, tabs, over, timeout_s, crowd)] if crowd else []
+            extra = [arrive(browser, url_of, gets, tabs, over, timeout_s, crowd)] if crowd else []
             await asyncio.gather(*(one(v) for v in visits), *extra)
             on_all_in(visits)  # everyone who made it is still on the page: measure now
             await asyncio.gather(*(c.close() for c in contexts), return_exceptions=True)
@@ -294,7 +295,7 @@ def run(visitors: int = 30, over: float = 0.0, decisions: int = 20, think: float
     """Run the load test and return its figures. With ``server`` (a running VoilaServer or a
     RunningServer, serving the dashboards' folder) the visitors use it; without, a server with the
     repository's settings is started (``extra_args`` added to its command line) and stopped at the end.
-    ``gets`` plain GETs and ``tabs`` tabs opened and closed arrive among the visitors (bench_crowd)."""
+    ``gets`` plain GETs and ``tabs`` tabs opened and closed arrive among the visitors (bench/crowd.py)."""
     own = server is None
     figures: dict[str, Any] = {"visitors": visitors, "over_s": over, "decisions": decisions,
                                "load_before": round(os.getloadavg()[0], 1)}
@@ -314,82 +315,101 @@ def run(visitors: int = 30, over: float = 0.0, decisions: int = 20, think: float
             return server.page_url(notebook, f"seed={seed}" if seed is not None else "")
 
         memory: dict[str, Any] = {}
-        me = os.getpid()
-        cpu0 = (tree_cpu_seconds(pid) if pid else 0.0, tree_cpu_seconds(me, skip=pid))
-
-        def measure(visits: list[Visit]) -> None:
-            memory["browser_cpu_s"] = tree_cpu_seconds(me, skip=pid) - cpu0[1]
-            if not pid:
-                return
-            memory["server_cpu_s"] = tree_cpu_seconds(pid) - cpu0[0]
-            kernels = kernel_processes(pid)
-            theirs = [memory_mb(pid) for kid, pid in kernels.items() if kid in {v.kernel for v in visits}]
-            every = [memory_mb(pid) for pid in kernels.values()]
-            server_mb = memory_mb(pid)
-            memory.update({
-                "kernel_rss_mb": statistics.median([m[0] for m in theirs]) if theirs else float("nan"),
-                "kernel_pss_mb": statistics.median([m[1] for m in theirs]) if theirs else float("nan"),
-                "kernels_alive": len(kernels),
-                "total_pss_mb": sum(m[1] for m in every) + server_mb[1],
-                "server_pss_mb": server_mb[1],
-            })
-
+        measure = _measure(pid, memory)
         t_run = time.perf_counter()
-        crowd = bench_crowd.Crowd()
-        watch = stack.enter_context(bench_crowd.Watch(pid, kernel_processes, memory_mb)) if pid else None
+        crowd = Crowd()
+        watch = stack.enter_context(Watch(pid, kernel_processes, memory_mb)) if pid else None
         # in a thread of its own: asyncio.run() must not meet a loop already running here (a
         # caller's synchronous Playwright, e.g. the browser tests' session fixture)
         with concurrent.futures.ThreadPoolExecutor(1) as one:
             visits = one.submit(asyncio.run, _class(page_url, visitors, over, decisions, think, timeout_s,
                                                     query, measure, crowd, gets, tabs)).result()
         figures["run_s"] = round(time.perf_counter() - t_run, 1)
-        done = [v for v in visits if v.completed]
-        renders = [v.first_render_s for v in done if v.first_render_s is not None]
-        clicks = [c for v in done for c in v.clicks_ms]
-        figures.update({
-            "completed": len(done),
-            "errors": [f"visitor {v.index}: {v.error}" for v in visits if v.error],
-            "first_render_p50_s": summary(renders)[0], "first_render_p95_s": summary(renders)[1],
-            "click_p50_ms": summary(clicks)[0], "click_p95_ms": summary(clicks)[1], "clicks": len(clicks),
-            "saw_notice": sum(v.saw_notice for v in visits),
-            # read from the server's log: unknown (None) for a server started elsewhere (--url)
-            "preheated": (len({v.kernel for v in done} & preheated_ids(server))
-                          if isinstance(server, bb.VoilaServer) else None),
-            "visitor_kernels": sorted({v.kernel for v in visits if v.kernel}),
-            "load_after_run": round(os.getloadavg()[0], 1),
-            **memory,
+        figures.update(_visit_figures(visits, server))
+        figures.update(memory)
+        figures.update({"gets": dict(crowd.gets), "tabs": dict(crowd.tabs)})
+        figures.update(_after_class(server, pid, standby_before, figures["visitor_kernels"], after, watch))
+    return figures
+
+
+def _measure(pid: int | None, memory: dict[str, Any]) -> Callable[[list[Visit]], None]:
+    """``measure(visits)``, which the class calls while every page is still open: the CPU time of
+    the browsers (this process's children) and of the server (``pid``) from now, and the
+    kernels' memory, into ``memory``."""
+    me = os.getpid()
+    cpu0 = (tree_cpu_seconds(pid) if pid else 0.0, tree_cpu_seconds(me, skip=pid))
+
+    def measure(visits: list[Visit]) -> None:
+        memory["browser_cpu_s"] = tree_cpu_seconds(me, skip=pid) - cpu0[1]
+        if not pid:
+            return
+        memory["server_cpu_s"] = tree_cpu_seconds(pid) - cpu0[0]
+        kernels = kernel_processes(pid)
+        theirs = [memory_mb(k) for kid, k in kernels.items() if kid in {v.kernel for v in visits}]
+        every = [memory_mb(k) for k in kernels.values()]
+        server_mb = memory_mb(pid)
+        memory.update({
+            "kernel_rss_mb": statistics.median([m[0] for m in theirs]) if theirs else float("nan"),
+            "kernel_pss_mb": statistics.median([m[1] for m in theirs]) if theirs else float("nan"),
+            "kernels_alive": len(kernels),
+            "total_pss_mb": sum(m[1] for m in every) + server_mb[1],
+            "server_pss_mb": server_mb[1],
         })
 
-        figures.update({"gets": dict(crowd.gets), "tabs": dict(crowd.tabs)})
+    return measure
 
-        def leftover() -> int:  # kernels beyond those standing by before the class (the GETs' too)
-            return max(0, len(kernel_processes(pid)) - len(standby_before)) if pid else 0
 
-        # every tab is closed now: watch the visitors' kernels go (and the GETs' and tabs')
-        closed = time.perf_counter()
-        alive = set(figures["visitor_kernels"])
-        while (alive or leftover()) and time.perf_counter() - closed < after:
-            time.sleep(min(5.0, max(0.5, after / 20)))
-            alive = {k for k in alive if kernel_alive(server, k)}
-        figures["leftover_after"] = leftover()
-        if watch is not None:
-            watch.__exit__()
-            figures.update({"max_kernels": watch.max_kernels, "max_pss_mb": round(watch.max_pss_mb)})
-        if isinstance(server, bb.VoilaServer):
-            text = server.log_tail(10**8)
-            delays = [float(x) for x in re.findall(r"its page connected ([\d.]+) s after", text)]
-            figures.update({"refused": refused(server), "released_unconnected": len(released_ids(server, "no page")),
-                            "released_closed": len(released_ids(server, "closed")),
-                            "connect_delay_p50_s": summary(delays)[0], "connect_delay_max_s": max(delays, default=float("nan"))})
-        figures["after_s"] = after
-        figures["alive_after"] = len(alive)
-        figures["all_gone_after_s"] = None if alive else round(time.perf_counter() - closed, 1)
-        figures["culled"] = len(set(figures["visitor_kernels"]) & culled_ids(server))
-        figures["released"] = len(set(figures["visitor_kernels"]) & released_ids(server))
-        figures["standing_by"] = (len(set(kernel_processes(pid)) - set(figures["visitor_kernels"]))
-                                  if pid else None)
-        figures["load_after"] = round(os.getloadavg()[0], 1)
-        figures["server_log"] = str(server.log_path)
+def _visit_figures(visits: list[Visit], server: Any) -> dict[str, Any]:
+    """What the visitors saw: completed sessions, errors, first renders and clicks."""
+    done = [v for v in visits if v.completed]
+    renders = [v.first_render_s for v in done if v.first_render_s is not None]
+    clicks = [c for v in done for c in v.clicks_ms]
+    return {
+        "completed": len(done),
+        "errors": [f"visitor {v.index}: {v.error}" for v in visits if v.error],
+        "first_render_p50_s": summary(renders)[0], "first_render_p95_s": summary(renders)[1],
+        "click_p50_ms": summary(clicks)[0], "click_p95_ms": summary(clicks)[1], "clicks": len(clicks),
+        "saw_notice": sum(v.saw_notice for v in visits),
+        # read from the server's log: unknown (None) for a server started elsewhere (--url)
+        "preheated": (len({v.kernel for v in done} & preheated_ids(server))
+                      if isinstance(server, bb.VoilaServer) else None),
+        "visitor_kernels": sorted({v.kernel for v in visits if v.kernel}),
+        "load_after_run": round(os.getloadavg()[0], 1),
+    }
+
+
+def _after_class(server: Any, pid: int | None, standby_before: set, visitor_kernels: list[str], after: float,
+                 watch: Watch | None) -> dict[str, Any]:
+    """Every tab is closed: watch the visitors' kernels go (and the GETs' and tabs'), for up to
+    ``after`` seconds, then what the server's log and the watch say."""
+    figures: dict[str, Any] = {}
+
+    def leftover() -> int:  # kernels beyond those standing by before the class (the GETs' too)
+        return max(0, len(kernel_processes(pid)) - len(standby_before)) if pid else 0
+
+    closed = time.perf_counter()
+    alive = set(visitor_kernels)
+    while (alive or leftover()) and time.perf_counter() - closed < after:
+        time.sleep(min(5.0, max(0.5, after / 20)))
+        alive = {k for k in alive if kernel_alive(server, k)}
+    figures["leftover_after"] = leftover()
+    if watch is not None:
+        watch.__exit__()
+        figures.update({"max_kernels": watch.max_kernels, "max_pss_mb": round(watch.max_pss_mb)})
+    if isinstance(server, bb.VoilaServer):
+        text = server.log_tail(10**8)
+        delays = [float(x) for x in re.findall(r"its page connected ([\d.]+) s after", text)]
+        figures.update({"refused": refused(server), "released_unconnected": len(released_ids(server, "no page")),
+                        "released_closed": len(released_ids(server, "closed")),
+                        "connect_delay_p50_s": summary(delays)[0], "connect_delay_max_s": max(delays, default=float("nan"))})
+    figures["after_s"] = after
+    figures["alive_after"] = len(alive)
+    figures["all_gone_after_s"] = None if alive else round(time.perf_counter() - closed, 1)
+    figures["culled"] = len(set(visitor_kernels) & culled_ids(server))
+    figures["released"] = len(set(visitor_kernels) & released_ids(server))
+    figures["standing_by"] = len(set(kernel_processes(pid)) - set(visitor_kernels)) if pid else None
+    figures["load_after"] = round(os.getloadavg()[0], 1)
+    figures["server_log"] = str(server.log_path)
     return figures
 
 

@@ -1,4 +1,4 @@
-"""A pytest plugin loaded first by every pytest process of the suite (``-p gamelib.pytest_startup``
+"""A pytest plugin loaded first by every pytest process of the suite (``-p gamelib.bench.pytest_startup``
 in pyproject.toml's addopts), before the plugins installed with packages, so it can spare each of
 them a slow import. It lives in the package, not in tests/, so that ``pytest`` typed in any folder
 finds it (a console script has no repository folder on its path when plugins load).
