@@ -40,7 +40,7 @@ def position(state: Any, player: str | None = None) -> dict[str, Any]:
         "player": p,
         "deck": composition(v["virus"]["deck"]),
         "discard": composition(v["virus"]["discard"]),
-        "radio_aside": v["virus"]["radio set aside"],
+        "radio_aside": v["virus"]["radio_set_aside"],
         "radio_left": v["radio"]["target"] - v["radio"]["contacts"],
         "level": me["level"],
         "illnesses": sum(1 for c in inf if c == ILLNESS),
