@@ -59,7 +59,7 @@ def is_documented(path: str, paths: set[str]) -> bool:
                for d in paths)
 
 
-def views(game: str, options: dict, seeds: int = 2) -> Iterator[dict]:
+def views(game: str, options: dict, seeds: int = 1) -> Iterator[dict]:
     g = gamelib.load(game, **options)
     for seed in range(seeds):
         s, rng = g.new_state(seed=seed), random.Random(seed)
