@@ -4,7 +4,20 @@ A record comes from anyone (a student pastes it into a dashboard), so ``load_rec
 its size and nesting before parsing it, every field's type before using it, and every action
 by replaying it; it never opens a file (a custom card set travels inside the record, as a
 table in ``options.cards``). Every problem is a ``RecordError`` naming the field and what would
-be valid. The limits are stated in ``docs/engine.md`` ("Input limits")."""
+be valid. The limits are stated in ``docs/engine.md`` ("Input limits").
+
+Versions. A record says which version of the format wrote it (``"version"``), and ``migrate``
+brings an older one up to date before anything else reads it, one version at a time:
+
+* version 1 (and a record with no ``"version"``, read as 1): game, options, seed, actions and
+  an optional scenario;
+* version 2 (written now) adds ``"labels"``: the revision of the game's action labels the
+  actions were written in (``Game.label_revision``, 1 for every game so far). A game that renames
+  its labels raises its revision and gives ``Game.migrate_labels(labels, revision)``, so its old
+  saves replay; a version-1 record is of label revision 1.
+
+A version newer than this code knows is refused with a ``RecordError`` naming it: its fields may
+mean something this code cannot check."""
 from __future__ import annotations
 
 import json
@@ -18,7 +31,10 @@ from .inputs import json_text_depth, show, tree_depth, type_name
 from .registry import game_class
 from .rng import SEED_MAX
 
-FIELDS = ("format", "version", "game", "options", "seed", "actions", "scenario")
+FIELDS = ("format", "version", "game", "labels", "options", "seed", "actions", "scenario")
+FORMAT = "gamelib-record"
+#: the version ``State.to_record`` writes; ``migrate`` reads every version up to it
+RECORD_VERSION = 2
 _REQUIRED = ("game", "options", "seed", "actions")
 #: a record is at most this many characters (text) or bytes; a long game is about 10 kB
 MAX_RECORD_SIZE = 2_000_000
@@ -117,17 +133,48 @@ def parse_record(record: Any) -> dict[str, Any]:
     return dict(data)
 
 
+def _v1_to_v2(data: dict[str, Any]) -> dict[str, Any]:
+    # version 1 stored no label revision: its labels are those of revision 1
+    return {**data, "version": 2, "labels": 1}
+
+
+#: version -> the function that turns a record of that version into one of the next
+MIGRATIONS = {1: _v1_to_v2}
+
+
+def migrate(data: Mapping[str, Any]) -> dict[str, Any]:
+    """A parsed record brought to ``RECORD_VERSION``, one version at a time (``MIGRATIONS``). A
+    record without ``"version"`` is read as version 1; a version this code does not know (a
+    newer one, or not a whole number) is a ``RecordError`` naming it."""
+    out = dict(data)
+    version = out.get("version", 1)
+    if type(version) is not int or not 1 <= version <= RECORD_VERSION:  # True == 1 and 1.0 == 1: refuse both
+        if type(version) is int and version > RECORD_VERSION:
+            raise _fail("version", f"is {version}, a newer record format than this gamelib reads (the integer 1 "
+                                   f"to {RECORD_VERSION}); open it with a newer gamelib")
+        raise _fail("version", f"must be the integer 1 or {RECORD_VERSION} (the record format versions there "
+                               f"are), got {_got(version)}")
+    while version < RECORD_VERSION:
+        out = MIGRATIONS[version](out)
+        version = out["version"]
+    return out
+
+
 def check_record(data: Mapping[str, Any]) -> None:
-    """Check every field of a parsed record, before anything is built from it."""
+    """Check every field of a parsed record of the current version (``migrate`` first), before
+    anything is built from it."""
     extra = sorted(show(k) for k in data if not (isinstance(k, str) and k in FIELDS))
     if extra:
         raise RecordError(f"record has unknown field {extra[0]}; the fields are {', '.join(FIELDS)}")
     fmt = data.get("format")
-    if not (isinstance(fmt, str) and fmt == "gamelib-record"):
-        raise _fail("format", f"must be 'gamelib-record', got {_got(fmt)}")
-    version = data.get("version")
-    if type(version) is not int or version != 1:  # True == 1 and 1.0 == 1 in Python: refuse both
-        raise _fail("version", f"must be the integer 1 (the only version there is), got {_got(version)}")
+    if not (isinstance(fmt, str) and fmt == FORMAT):
+        raise _fail("format", f"must be {FORMAT!r}, got {_got(fmt)}")
+    if data.get("version") != RECORD_VERSION or type(data.get("version")) is not int:
+        raise _fail("version", f"must be {RECORD_VERSION} here (migrate() brings older records up to it), "
+                               f"got {_got(data.get('version'))}")
+    labels = data.get("labels")
+    if type(labels) is not int or labels < 1:
+        raise _fail("labels", f"must be a whole number >= 1 (the game's label revision), got {_got(labels)}")
     for field in _REQUIRED:
         if field not in data:
             raise RecordError(f"record is missing field {field!r}; a record has the fields {', '.join(FIELDS)}")
@@ -169,6 +216,39 @@ def _is_card_option(spec: Any) -> bool:
     return isinstance(spec, CardsOption)
 
 
+def _labels(cls: Any, data: Mapping[str, Any]) -> list[str]:
+    """The record's actions in the labels the game writes now (``Game.migrate_labels``)."""
+    revision = getattr(cls, "label_revision", 1)
+    actions = list(data["actions"])
+    if data["labels"] > revision:
+        raise _fail("labels", f"is revision {data['labels']} of {cls.name}'s labels, newer than this gamelib's "
+                              f"({revision}); open it with a newer gamelib")
+    if data["labels"] < revision:
+        migrate_labels = getattr(cls, "migrate_labels", None)
+        if migrate_labels is None:
+            raise _fail("labels", f"is revision {data['labels']} of {cls.name}'s labels; this gamelib plays "
+                                  f"revision {revision} and has no way to read the older labels")
+        actions = list(migrate_labels(actions, data["labels"]))
+    return actions
+
+
+def record_text(state: Any) -> str:
+    """The save format of ``state`` (``State.to_record``): the current version, the game's label
+    revision, options, seed, scenario and the actions' labels, as JSON."""
+    rec: dict[str, Any] = {
+        "format": FORMAT,
+        "version": RECORD_VERSION,
+        "game": state.game.name,
+        "labels": getattr(type(state.game), "label_revision", 1),
+        "options": state.game.options,
+        "seed": state.seed,
+    }
+    if state.scenario is not None:
+        rec["scenario"] = state.scenario
+    rec["actions"] = [a.label for a in state.history]
+    return json.dumps(rec, ensure_ascii=False, indent=1)
+
+
 def load_record(record: str | bytes | Mapping[str, Any]):
     """Rebuild the state a record describes, checking every action on the way.
 
@@ -177,7 +257,7 @@ def load_record(record: str | bytes | Mapping[str, Any]):
     from .cards import reading_record
 
     try:
-        data = parse_record(record)
+        data = migrate(parse_record(record))
         check_record(data)
     except RecordError:
         raise
@@ -201,7 +281,7 @@ def load_record(record: str | bytes | Mapping[str, Any]):
             raise RecordError(f"record field 'seed': {exc}") from None
         except GamelibError as exc:
             raise RecordError(f"record cannot start the game: {exc}") from None
-        actions = data["actions"]
+        actions = _labels(cls, data)
         last = len(actions)
         for i, label in enumerate(actions, start=1):
             try:
@@ -215,5 +295,5 @@ def load_record(record: str | bytes | Mapping[str, Any]):
     return state
 
 
-__all__ = ["load_record", "parse_record", "check_record", "MAX_RECORD_SIZE", "MAX_RECORD_DEPTH",
+__all__ = ["load_record", "parse_record", "check_record", "migrate", "record_text", "RECORD_VERSION", "MIGRATIONS", "MAX_RECORD_SIZE", "MAX_RECORD_DEPTH",
            "MAX_RECORD_ACTIONS", "MAX_INT_DIGITS"]

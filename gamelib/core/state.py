@@ -18,7 +18,6 @@ Costs do not grow with the length of a game:
 from __future__ import annotations
 
 import importlib
-import json
 from collections.abc import Iterable, Mapping
 from itertools import count, islice
 from typing import Any
@@ -649,17 +648,7 @@ class State(metaclass=_StateType):
 
     def to_record(self) -> str:
         """The save format: game, options, seed and the actions, as JSON (a replay, like a PGN)."""
-        rec: dict[str, Any] = {
-            "format": "gamelib-record",
-            "version": 1,
-            "game": self.game.name,
-            "options": self.game.options,
-            "seed": self.seed,
-        }
-        if self.scenario is not None:
-            rec["scenario"] = self.scenario
-        rec["actions"] = [a.label for a in self.history]
-        return json.dumps(rec, ensure_ascii=False, indent=1)
+        return importlib.import_module("gamelib.core.records").record_text(self)  # versions: records.py
 
     def __str__(self) -> str:
         return f"{self.game.title}: {self.phase} (to move: {self.to_move})"

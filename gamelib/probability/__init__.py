@@ -2,7 +2,9 @@
 statistics that put a simulated number next to them. No widgets and no plotting here (the
 notebooks' helpers are in ``gamelib.lessons``).
 
-One module per game, each working from plain numbers or from a live state:
+One subpackage per game, each working from plain numbers or from a live state, and each reading
+the game's own card set (the shipped one, or ``cards=`` an edited one) and the rules engine's
+constants, never a copy of them:
 
 * ``walking_deck``: a Calamity draw (who is hurt, the complement, expectation and its
   distribution), repeated draws (binomial, negative binomial), the Memory's order, and the

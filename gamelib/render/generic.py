@@ -54,7 +54,7 @@ def outcome_names(view: dict) -> tuple[list[str], list[str]]:
 
 
 def label(key: Any) -> str:
-    """A view key as words: ``to_move`` -> "To move", ``planks in play`` -> "Planks in play"."""
+    """A view key as words: ``to_move`` -> "To move", ``planks_in_play`` -> "Planks in play"."""
     words = str(key).replace("_", " ").strip()
     return words[:1].upper() + words[1:]
 

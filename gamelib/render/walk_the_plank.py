@@ -245,7 +245,7 @@ def now_line(view: dict) -> str:
         return f"Game over: {_get(view, 'outcome') or ''}"
     rev = _get(view, "revealing")
     if isinstance(rev, dict):
-        return (f"{rev.get('player')} reveals card {rev.get('card number')}, {rev.get('card')}, "
+        return (f"{rev.get('player')} reveals card {rev.get('card_number')}, {rev.get('card')}, "
                 f"and chooses how to play it")
     who = _get(view, "to_move")
     p = _get(_get(view, "players"), who) or {}
@@ -261,9 +261,9 @@ def now_line(view: dict) -> str:
 # ---- drawing ------------------------------------------------------------------------------------
 def _board(view: dict, colours: list[str]) -> str:
     pirates = _get(view, "pirates") or {}
-    planks = _get(view, "planks in play", 3)
-    ghosts = _get(view, "ghost players") or []
-    ghost_on = _get(view, "ghost pirate") == "on the ship"
+    planks = _get(view, "planks_in_play", 3)
+    ghosts = _get(view, "ghost_players") or []
+    ghost_on = _get(view, "ghost_pirate") == "on the ship"
 
     def lanes(place: str, dead: bool = False) -> str:
         counts = _get(pirates, place) or {}
@@ -333,7 +333,7 @@ def _skull(name: str, skulls: frozenset[str]) -> str:
 def _card(c: str, k: int, slot: Any, p: dict, order: dict, current: bool, skulls: frozenset[str]) -> str:
     """One of the three programmed positions: empty, face down (the name shown only when this
     viewer may see it: their own, or the table view), or face up once revealed."""
-    hidden = set(_get(p, "not yet played") or [])
+    hidden = set(_get(p, "not_yet_played") or [])
     n = order.get((c, k))
     badge = f'<span class="gl-wtp-ord" title="revealed {ordinal(n)} this round">{ordinal(n)}</span>' if n else ""
     if current:
@@ -392,9 +392,9 @@ def _seats(view: dict, colours: list[str], skulls: frozenset[str]) -> str:
         slots = list(_get(p, "cards") or [])[:3] + [None] * 3
         cards = "".join(
             _card(c, k, slots[k - 1], p, order,
-                  isinstance(rev, dict) and rev.get("player") == c and rev.get("card number") == k, skulls)
+                  isinstance(rev, dict) and rev.get("player") == c and rev.get("card_number") == k, skulls)
             for k in (1, 2, 3))
-        aside = _get(p, "set aside") or []
+        aside = _get(p, "set_aside") or []
         bits = "".join(f'<span class="gl-wtp-chip">{escape(str(a))}</span>' for a in aside)
         discarded = _get(p, "discarded") or []
         if discarded:
@@ -420,7 +420,7 @@ def picture(view: dict, large: bool = False, skulls: frozenset[str] = frozenset(
     eyes = f"player view: {me}" if me else "table view: every card shown"
     round_no = _get(view, "round", "?")
     phase = str(_get(view, "phase", ""))
-    final = ' <span class="gl-wtp-pill gl-wtp-final">final round</span>' if _get(view, "final round") else ""
+    final = ' <span class="gl-wtp-pill gl-wtp-final">final round</span>' if _get(view, "final_round") else ""
     captain = _get(view, "captain")
     head = (f'<div class="gl-wtp-head"><span><span class="gl-wtp-long"><span class="gl-wtp-title">Walk the Plank</span> · </span>round '
             f'{escape(str(round_no))} · {escape(phase)}{final}</span>'

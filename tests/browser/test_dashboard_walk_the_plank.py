@@ -120,13 +120,13 @@ def test_play_a_seeded_four_player_game_by_clicking(game_page):
             shot(page, "reveal-table-view")
             saved.add("reveal")
             snap = page.evaluate(bb.SNAPSHOT_JS, PICTURE)
-        if "ghost" not in saved and view["ghost players"]:
-            assert page.locator(f"{PICTURE} .gl-wtp-ghost").count() == len(view["ghost players"])
+        if "ghost" not in saved and view["ghost_players"]:
+            assert page.locator(f"{PICTURE} .gl-wtp-ghost").count() == len(view["ghost_players"])
             shot(page, "ghost")
             saved.add("ghost")
         if "ghost card" not in saved and ghost_card and ghost_card[1] == view["round"]:
             row = view["players"][ghost_card[0]]
-            if any(c is not None and c not in row["not yet played"] for c in row["cards"]):
+            if any(c is not None and c not in row["not_yet_played"] for c in row["cards"]):
                 shot(page, "ghost-card-revealed")  # the Ghost's declared card, face up
                 saved.add("ghost card")
         heights.add(snap["height"])

@@ -83,7 +83,7 @@ def test_radio_contact_does_not_count_and_moves_the_marker():
     """Daily Infection Trial: a Radio Contact is set aside, the marker moves, drawing continues."""
     s = start(2, virus={"deck": ["Radio Contact", FILLER, FILLER]}, players={"red": {"board": "Hospital"}})
     v = s.view(None)
-    assert v["radio"]["contacts"] == 1 and v["virus"]["radio set aside"] == 1
+    assert v["radio"]["contacts"] == 1 and v["virus"]["radio_set_aside"] == 1
     assert v["virus"]["discard"] == [FILLER, FILLER]
 
 
@@ -93,7 +93,7 @@ def test_second_radio_contact_reshuffles_discards_into_the_deck():
     s = start(2, radio=1, virus={"deck": [FILLER, "Radio Contact"], "discard": ["3", "4", "5"]},
               players={"red": {"board": "Hospital"}}, seed=3)
     v = s.view(None)
-    assert v["radio"]["contacts"] == 2 and v["virus"]["radio set aside"] == 0
+    assert v["radio"]["contacts"] == 2 and v["virus"]["radio_set_aside"] == 0
     ids = s.vdeck
     assert sum(1 for c in ids if c.startswith("RC")) == 2
     # the second card of the trial came from the new deck, so the old discards are in play again

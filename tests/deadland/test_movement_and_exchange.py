@@ -78,7 +78,7 @@ def test_a_face_down_traitor_refuses_gifts_and_everyone_learns_it():
     s = _exchange({"munitions": 2}, {"infection": ["1"], "role": "traitor"})
     s.apply("Give 1 Munitions to blue")
     assert player(s, "red")["munitions"] == 2 and player(s, "blue")["munitions"] == 0
-    assert s.view("red")["traitor known"] == "blue"
+    assert s.view("red")["traitor_known"] == "blue"
     assert not any(label.startswith("Give") for label in s.legal_labels())
 
 

@@ -85,10 +85,10 @@ def test_the_trial_entry_counts_the_cards_and_is_public():
             assert (t is None) == all(task[0] != "trial" for task in s.stack)
             if t is not None:
                 running += 1
-                assert v["last trial"] is None
+                assert v["last_trial"] is None
                 counted = [c for c in t["drawn"] if c["fate"] != "radio contact"]
                 radio += len(t["drawn"]) - len(counted)
-                assert len(counted) + t["to draw"] == t["cards"] and t["kind"] in ("daily", "attack", "zattack",
+                assert len(counted) + t["to_draw"] == t["cards"] and t["kind"] in ("daily", "attack", "zattack",
                                                                                  "blood", "zdaily")
                 assert all(s.view(p, log=False)["trial"] == t for p in s.players)  # every card drawn is shown to all
                 me = s.to_move

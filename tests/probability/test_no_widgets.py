@@ -22,11 +22,14 @@ def _imports(path: Path) -> list[str]:
     return names
 
 
-@pytest.mark.parametrize("path", sorted(PKG.glob("*.py")), ids=lambda p: p.name)
+@pytest.mark.parametrize("path", sorted(PKG.rglob("*.py")), ids=lambda p: str(p.relative_to(PKG)))
 def test_probability_imports_no_widgets_plotting_or_scipy(path):
-    bad = [n for n in _imports(path) if n.startswith(FORBIDDEN) or n.startswith(("..widgets", "..render", "..lessons"))]
+    bad = [n for n in _imports(path)
+           if n.startswith(FORBIDDEN) or n.lstrip(".").startswith(("widgets", "render", "lessons"))]
     assert not bad, f"{path.name} imports {bad}"
 
 
 def test_the_check_sees_the_package():
-    assert {"__init__.py", "stats.py", "walking_deck.py"} <= {p.name for p in PKG.glob("*.py")}
+    found = {str(p.relative_to(PKG)) for p in PKG.rglob("*.py")}
+    assert {"__init__.py", "stats.py", "walking_deck/__init__.py", "walk_the_plank/rounds.py",
+            "deadland/trials.py"} <= found

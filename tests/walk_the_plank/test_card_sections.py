@@ -75,7 +75,7 @@ def test_shove_anyone_alone_no_effect_and_still_set_aside():
     """Shove Anyone: a pirate alone on its piece shoves nobody; the Skull card is set aside anyway."""
     state = last_card("Shove Anyone", "red", board(red=["plank 1", "dead", "dead"]))
     assert no_effect(state, "Shove Anyone")
-    assert state.view(None)["players"]["red"]["set aside"] == ["Shove Anyone"]
+    assert state.view(None)["players"]["red"]["set_aside"] == ["Shove Anyone"]
 
 
 # ---- Extend the Plank + Retract the Plank -------------------------------------------------------

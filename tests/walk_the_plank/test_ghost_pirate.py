@@ -29,7 +29,7 @@ def test_ghost_pirate_first_eliminated_takes_the_ghost_and_keeps_only_shoves():
     all their cards but Shove Left, Shove Right and Shove Anyone are discarded."""
     state = last_card("Shove Right", "red", board(red=["plank 3", "ship", "ship"], yellow=["plank 3", "dead", "dead"]))
     v = state.view(None)
-    assert v["ghost players"] == ["yellow"] and v["ghost pirate"] == "on the ship"
+    assert v["ghost_players"] == ["yellow"] and v["ghost_pirate"] == "on the ship"
     assert "Ghost Pirate" in state.zones()["the ship"]
     assert v["players"]["yellow"]["hand"] == ["Shove Anyone", "Shove Left", "Shove Right"]
     assert len(v["players"]["yellow"]["discarded"]) == 7
@@ -75,7 +75,7 @@ def test_ghost_pirate_3_the_declared_number_is_known_only_once_every_player_has_
             assert state.view(other) == choices[0].view(other), other
         assert state.legal_labels() == choices[0].legal_labels()
         assert state.odds() == choices[0].odds()
-    assert choices[0].view("green")["players"]["blue"]["face down"] == 1
+    assert choices[0].view("green")["players"]["blue"]["face_down"] == 1
     state = start.clone()
     state.apply("Ghost plays Shove Left on card 2")
     program_all(state, {"green": QUIET})
@@ -128,7 +128,7 @@ def test_ghost_pirate_shove_anyone_skull_set_aside():
     state = g.from_scenario({"pirates": board(4, blue=["dead"] * 3), "eliminated": ["blue"], "captain": "red"})
     program_all(state, {"red": QUIET, "green": QUIET, "yellow": QUIET, "blue": ("Shove Anyone", 1)})
     finish_round(state)
-    assert state.view(None)["players"]["blue"]["set aside"] == ["Shove Anyone"]
+    assert state.view(None)["players"]["blue"]["set_aside"] == ["Shove Anyone"]
     program_all(state, {"yellow": QUIET, "red": QUIET, "green": QUIET})
     assert state.to_move == "blue" and all("Shove Anyone" not in lab for lab in state.legal_labels())
 
@@ -139,7 +139,7 @@ def test_ghost_pirate_second_eliminated_in_five_player_game():
     five = game(5).from_scenario({"pirates": board(5, blue=["dead"] * 3, green=["dead"] * 3),
                                   "eliminated": ["green", "blue"], "captain": "red"})
     program_all(five, {"red": QUIET})
-    assert five.to_move == "blue" and five.view(None)["ghost players"] == ["green", "blue"]
+    assert five.to_move == "blue" and five.view(None)["ghost_players"] == ["green", "blue"]
     five.apply("Ghost plays Shove Left on card 1")
     assert five.to_move == "green"
     five.apply("Ghost plays Shove Right on card 3")

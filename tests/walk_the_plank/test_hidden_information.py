@@ -25,7 +25,7 @@ def test_face_down_cards_hidden_from_other_players():
     state = programmed()
     blue = state.view("blue")["players"]["red"]
     assert blue["cards"] == ["face down", "face down", None] and blue["hand"] == 8
-    assert "Shove Left" in blue["not yet played"]  # public: the set minus what was seen
+    assert "Shove Left" in blue["not_yet_played"]  # public: the set minus what was seen
     assert not any("Charge!" in line for line in state.view("blue")["log"])
     own = state.view("red")["players"]["red"]
     assert own["cards"] == ["Shove Left", "Charge!", None] and "Charge!" not in own["hand"]
@@ -108,4 +108,4 @@ def test_zones_hold_every_card_and_pirate_once():
     zones = state.zones()
     items = [x for z in zones.values() for x in z]
     assert len(items) == len(set(items)) == 50 + 15 + 2 + 3
-    assert any(z.endswith("discarded (Ghost)") for z in zones) == bool(state.view(None)["ghost players"])
+    assert any(z.endswith("discarded (Ghost)") for z in zones) == bool(state.view(None)["ghost_players"])

@@ -37,7 +37,7 @@ def test_setup_plank_ship_and_random_captain():
     g = game(4)
     state = g.new_state(seed=3)
     assert places(state) == {c: ["ship"] * 3 for c in g.players}
-    assert state.view(None)["planks in play"] == 3
+    assert state.view(None)["planks_in_play"] == 3
     assert state.to_move == state.view(None)["captain"] and texts(state)[0].startswith("the plank has 3 pieces")
     captains = {g.new_state(seed=s).view(None)["captain"] for s in range(40)}
     assert captains == set(g.players)
@@ -85,11 +85,11 @@ def test_how_to_play_skull_cards_sit_out_one_round():
     program_all(state, {c: plan for c in g.players})
     finish_round(state)
     v = state.view(None)
-    assert v["players"]["red"]["set aside"] == ["Shove Anyone"]
+    assert v["players"]["red"]["set_aside"] == ["Shove Anyone"]
     assert all("Shove Anyone" not in lab for lab in state.legal_labels())
     program_all(state, {c: ["Run Around", "Shove Left", "Shove Right"] for c in g.players})
     finish_round(state)
-    assert state.view(None)["players"]["red"]["set aside"] == []
+    assert state.view(None)["players"]["red"]["set_aside"] == []
     assert "Program Shove Anyone as card 1" in state.legal_labels()
 
 
@@ -156,7 +156,7 @@ def test_how_to_play_two_pirates_left_round_finishes_then_both_win():
     program_all(state, {"red": ["Shove Right", "I Don't Wan'a Die!", "Extend the Plank"],
                         "blue": ["Pull to Ship", "I Don't Wan'a Die!", "Extend the Plank"],
                         "green": ["Shove Left", "Shove Right", "Pull to Ship"]})
-    assert state.view(None)["final round"] and not state.is_over  # red's second card is a choice
+    assert state.view(None)["final_round"] and not state.is_over  # red's second card is a choice
     finish_round(state)
     assert state.is_over and state.outcome.winners == ("red", "blue") and state.outcome.losers == ("green",)
     assert any(t.startswith("blue reveals card 3") for t in reveals(state))
@@ -174,7 +174,7 @@ def test_how_to_play_single_colour_left_sole_winner():
     assert state.is_over and state.outcome.winners == ("red",)
     assert state.outcome.reason == "only red pirates survived (3)"
     # eliminated together by one card: in turn order from the card's player (ruling)
-    assert state.view(None)["eliminated"] == ["blue", "green"] and state.view(None)["ghost players"] == ["blue"]
+    assert state.view(None)["eliminated"] == ["blue", "green"] and state.view(None)["ghost_players"] == ["blue"]
 
 
 def test_how_to_play_nobody_wins_when_every_pirate_dies():

@@ -120,7 +120,7 @@ def _attack_with_a_radio_contact():
         s, rng = game.new_state(seed=seed), random.Random(seed)
         while not s.is_over:
             t = s.view(None, log=False)["trial"]
-            if (t and t["kind"] == "attack" and t["to draw"] > 0
+            if (t and t["kind"] == "attack" and t["to_draw"] > 0
                     and any(c["fate"] == "radio contact" for c in t["drawn"])):
                 return s
             s.apply(rng.choice(s.legal_labels()))
@@ -134,8 +134,8 @@ def test_needed_number_for_an_attack_and_radio_contacts_do_not_count():
     box = part(render_deadland(s, reveal=True), "gl-dl-trial")
     counted = sum(1 for c in t["drawn"] if c["fate"] != "radio contact")
     assert f'data-drawn="{counted}"' in box and f'data-total="{t["cards"]}"' in box
-    assert f'data-left="{t["to draw"]}"' in box and counted < len(t["drawn"])  # the RC does not count
-    assert counted + t["to draw"] == t["cards"]
+    assert f'data-left="{t["to_draw"]}"' in box and counted < len(t["drawn"])  # the RC does not count
+    assert counted + t["to_draw"] == t["cards"]
     assert 'class="vc rc"' in box and t["cause"] in text(box) and t["cause"].startswith(s.view(None)["resolving"][0])
     assert f'{t["player"]}, {t["cause"]}' in text(box)
 
@@ -145,7 +145,7 @@ def test_the_trial_box_reads_the_view_not_the_log(position):
     seen = last_trial(position.view("red", log=False))
     assert seen.live and seen.cards == [("8", "discarded"), ("4", "deciding")] and seen.left == 1
     assert seen.needs == ["4", "Illness"] and seen.total == 3 and seen.kind == "daily"
-    assert last_trial({"trial": None, "last trial": None}) is None
+    assert last_trial({"trial": None, "last_trial": None}) is None
     assert last_trial({"trial": {"player": "red"}}) is None  # malformed: no box rather than an error
 
 
@@ -162,7 +162,7 @@ def test_trial_is_none_between_trials_and_public(position):
     while position.phase == "Virus card about to be added":
         position.apply(position.legal_labels()[-1])
     v = position.view("blue")
-    assert v["trial"] is None and v["last trial"]["added"] == 1 and v["last trial"]["to draw"] == 0
+    assert v["trial"] is None and v["last_trial"]["added"] == 1 and v["last_trial"]["to_draw"] == 0
 
 
 def test_player_view_hides_other_roles_and_the_virus_order(position):

@@ -146,8 +146,8 @@ def test_the_card_being_revealed_now_is_marked_and_named():
     rev = state.view(None)["revealing"]
     html = draw(state, player="yellow")
     now = re.search(r'class="gl-wtp-card gl-wtp-current[^"]*" data-player="(\w+)" data-card="(\d)"', html)
-    assert now and (now.group(1), int(now.group(2))) == (rev["player"], rev["card number"])
-    assert f"Now: {rev['player']} reveals card {rev['card number']}, {rev['card']}" in text(html)
+    assert now and (now.group(1), int(now.group(2))) == (rev["player"], rev["card_number"])
+    assert f"Now: {rev['player']} reveals card {rev['card_number']}, {rev['card']}" in text(html)
     assert f'data-seat="{rev["player"]}"' in re.search(r'class="gl-wtp-seat gl-wtp-active"[^>]*>', html).group(0)
 
 
@@ -162,7 +162,7 @@ def test_reveal_order_follows_the_rulebook_example_with_the_ghosts_declared_card
         who = state.to_move
         state.apply("Ghost plays Shove Left on card 2" if who == "blue"
                     else f"Program {plan[who][state.slot - 1]} as card {state.slot}")
-    assert state.view(None)["revealing"] == {"player": "red", "card": "Shove Anyone", "card number": 1}
+    assert state.view(None)["revealing"] == {"player": "red", "card": "Shove Anyone", "card_number": 1}
     view = state.view("red")
     assert reveal_order(view) == [("red", 1), ("green", 1), ("yellow", 1), ("red", 2), ("blue", 2), ("green", 2),
                                   ("yellow", 2), ("red", 3), ("green", 3), ("yellow", 3)]

@@ -124,7 +124,7 @@ def player_card(name: str, p: dict, view: dict, me: str | None) -> str:
     return (f'<div class="{cls}" data-player="{escape(name)}" data-level="{_int(p.get("level"))}">'
             f'<div class="top">{marker(name, zombie, to_move)}<span class="who">{arrow}{escape(name)}{you}</span>'
             f'<span class="where" title="on {escape(where)}">{escape(where)}</span></div>'
-            f'<div class="rl">{_role(p, name, me, view.get("traitor known"))}</div>'
+            f'<div class="rl">{_role(p, name, me, view.get("traitor_known"))}</div>'
             f'{deck}{_kit(p)}<div class="dl-note">{escape(_note(p))}</div></div>')
 
 

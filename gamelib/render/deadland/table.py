@@ -157,7 +157,7 @@ def virus_panel(view: dict, odds: dict, table: bool) -> str:
     deck = v.get("deck")
     size = _count(deck)
     discards = Counter(str(x) for x in v.get("discard") or [])
-    out = _count(v.get("radio set aside"))
+    out = _count(v.get("radio_set_aside"))
     if isinstance(deck, list):  # table view: the deck itself, top first
         inside: dict[str, int] | None = dict(Counter(str(x) for x in deck))
         source = "cards in the deck (table view)"

@@ -1,5 +1,5 @@
 """The Infection Trial on the table, read from the view's ``trial`` entry (the one running) or
-``last trial`` (the latest that ended), and the odds in words a student can read.
+``last_trial`` (the latest that ended), and the odds in words a student can read.
 
 Both entries are public facts the rules keep (gamelib/rules/deadland/views.py): whose trial, its
 kind and cause, the cards it needs, each card drawn with what became of it, the cards still to
@@ -37,7 +37,7 @@ class Trial:
 def last_trial(view: dict) -> Trial | None:
     """The trial in progress (``live``), else the latest one that ended, else None; anything
     malformed in the view gives None (the box then says "no trial yet")."""
-    for key, live in (("trial", True), ("last trial", False)):
+    for key, live in (("trial", True), ("last_trial", False)):
         entry = view.get(key)
         if isinstance(entry, dict):
             try:
@@ -50,7 +50,7 @@ def last_trial(view: dict) -> Trial | None:
 def _read(entry: dict[str, Any], live: bool) -> Trial:
     cards = [(str(c["card"]), FATES.get(str(c["fate"]), "discarded")) for c in entry.get("drawn") or []]
     return Trial(str(entry["player"]), str(entry["kind"]), int(entry["cards"]), cards, str(entry.get("cause") or ""),
-                 live, int(entry.get("to draw") or 0), [str(x) for x in entry.get("needs") or []])
+                 live, int(entry.get("to_draw") or 0), [str(x) for x in entry.get("needs") or []])
 
 
 # ---- numbers for people ----------------------------------------------------------------------

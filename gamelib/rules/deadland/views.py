@@ -59,51 +59,10 @@ def _pending(s: "DeadlandState") -> dict[str, Any] | None:
 
 
 def view(s: "DeadlandState", player: str | None) -> dict[str, Any]:
-    everything = player is None or s.result is not None
-    me = None if player is None else s.game.players.index(player)
-    data = s.data
-    events = data.events
-    virus = data.virus
-    names = s.game.players
-    at: list[list[str]] = [[] for _ in data.boards]  # markers per board, in turn order from the active player
-    for q in s.order_from(s.active):
-        if not s.dead[q]:
-            at[s.pos[q]].append(names[q])
-    boards = []
-    for b, board in enumerate(data.boards):
-        boards.append({
-            "name": board.name,
-            "turned": s.turned[b],
-            "deck": [events[c].label for c in reversed(s.edeck[b])] if player is None else len(s.edeck[b]),
-            "discard": [events[c].label for c in s.edisc[b]],
-            "bloodstain": board.bloodstain,
-            "connects": [data.boards[x].name for x in data.links[b]],
-            "players": at[b],
-        })
-    players = {}
-    for q in range(s.n):
-        inf = s.inf[q]
-        role = s.role[q]
-        if role is None:
-            role_seen = None
-        elif everything or s.shown[q] or q == me:
-            role_seen = data.roles[role].name + ("" if s.shown[q] else " (face down)")
-        else:
-            role_seen = "face down"
-        players[s.name(q)] = {
-            "board": s.board_name(s.pos[q]),
-            "zombie": s.zombie[q],
-            "dead": s.dead[q],
-            "resistance": s.resist[q],
-            "munitions": s.mun[q],
-            "rations": s.rat[q],
-            "objects": [events[c].name + (" (new)" if c in s.fresh else "") for c in s.objs[q]],
-            "level": len(inf),
-            "top": virus[inf[-1]].label if inf else None,
-            "impediments": [OBJECT_NAMES[o] for o in virus[inf[-1]].impediments] if inf else [],
-            "infection": [virus[c].label for c in inf] if (player is None or q == me) else None,
-            "role": role_seen,
-        }
+    """The table as ``player`` sees it (``None``: everything); the keys are documented with
+    their types in ``docs/views.md`` (Deadland)."""
+    virus = s.data.virus
+    events = s.data.events
     return {
         "active": s.name(s.active),
         "turn": s.turn,
@@ -111,23 +70,75 @@ def view(s: "DeadlandState", player: str | None) -> dict[str, Any]:
         "virus": {
             "deck": [virus[c].label for c in reversed(s.vdeck)] if player is None else len(s.vdeck),
             "discard": [virus[c].label for c in s.vdisc],
-            "radio set aside": len(s.vradio),
+            "radio_set_aside": len(s.vradio),
             "drawn": [virus[c].label for c in s.held],
         },
-        "boards": boards,
+        "boards": _boards(s, player),
         "resolving": [events[c].label for c in s.ev],
         "box": len(s.box),
-        "roles left": len(s.rdeck),
-        "traitor known": s.name(s.traitor_known) if s.traitor_known != NOBODY else None,
-        "players": players,
+        "roles_left": len(s.rdeck),
+        "traitor_known": s.name(s.traitor_known) if s.traitor_known != NOBODY else None,
+        "players": {s.name(q): _player(s, q, player) for q in range(s.n)},
         "pending": _pending(s),
         **trials(s),
     }
 
 
+def _boards(s: "DeadlandState", player: str | None) -> list[dict[str, Any]]:
+    """Each board: its Event deck (the cards in order for the table view, else a count), its
+    discards, the markers on it in turn order from the active player."""
+    data = s.data
+    events = data.events
+    names = s.game.players
+    at: list[list[str]] = [[] for _ in data.boards]
+    for q in s.order_from(s.active):
+        if not s.dead[q]:
+            at[s.pos[q]].append(names[q])
+    return [{
+        "name": board.name,
+        "turned": s.turned[b],
+        "deck": [events[c].label for c in reversed(s.edeck[b])] if player is None else len(s.edeck[b]),
+        "discard": [events[c].label for c in s.edisc[b]],
+        "bloodstain": board.bloodstain,
+        "connects": [data.boards[x].name for x in data.links[b]],
+        "players": at[b],
+    } for b, board in enumerate(data.boards)]
+
+
+def _player(s: "DeadlandState", q: int, player: str | None) -> dict[str, Any]:
+    """Seat ``q`` as ``player`` sees it: its Infection deck below the top and a face-down Role
+    only for itself (and for everyone once the game is over)."""
+    data = s.data
+    events = data.events
+    virus = data.virus
+    me = None if player is None else s.game.players.index(player)
+    inf = s.inf[q]
+    role = s.role[q]
+    if role is None:
+        role_seen = None
+    elif player is None or s.result is not None or s.shown[q] or q == me:
+        role_seen = data.roles[role].name + ("" if s.shown[q] else " (face down)")
+    else:
+        role_seen = "face down"
+    return {
+        "board": s.board_name(s.pos[q]),
+        "zombie": s.zombie[q],
+        "dead": s.dead[q],
+        "resistance": s.resist[q],
+        "munitions": s.mun[q],
+        "rations": s.rat[q],
+        "objects": [events[c].name + (" (new)" if c in s.fresh else "") for c in s.objs[q]],
+        "level": len(inf),
+        "top": virus[inf[-1]].label if inf else None,
+        "impediments": [OBJECT_NAMES[o] for o in virus[inf[-1]].impediments] if inf else [],
+        "infection": [virus[c].label for c in inf] if (player is None or q == me) else None,
+        "role": role_seen,
+    }
+
+
 # ---- the Infection Trial on the table -----------------------------------------------------------------
 def trials(s: "DeadlandState") -> dict[str, Any]:
-    """``{"trial": ..., "last trial": ...}``: the Infection Trial in progress (None when none is),
+    """``{"trial": ..., "last_trial": ...}``: the Infection Trial in progress (None when none is),
     and the latest one that has ended (None while one is in progress, or before the first).
 
     Each is a dict of public facts only (every Virus card drawn is shown to the table):
@@ -136,7 +147,7 @@ def trials(s: "DeadlandState") -> dict[str, Any]:
     ``cause`` (the Event card, the zombie or the board, in words; "" for daily trials);
     ``cards`` (how many Virus cards the trial needs; Radio Contacts drawn do not count);
     ``drawn`` (each card drawn so far, in order, as ``{"card": label, "fate": ...}``, the fate being
-    "discarded", "radio contact", "about to be added" or "added"); ``to draw`` (cards still to
+    "discarded", "radio contact", "about to be added" or "added"); ``to_draw`` (cards still to
     draw); ``needs`` (the Virus card labels that would be added now, e.g. ``["4", "Illness"]``;
     ``[]`` when the trial can add nothing more); ``added`` (cards added so far)."""
     running = None
@@ -146,13 +157,13 @@ def trials(s: "DeadlandState") -> dict[str, Any]:
             break
     rec = s.trial
     if running is None:
-        return {"trial": None, "last trial": None if rec is None else _trial(s, rec, None)}
+        return {"trial": None, "last_trial": None if rec is None else _trial(s, rec, None)}
     _, seat, left, _, mode = running
     if rec is None or rec[0] != seat or rec[1] != mode:
         # a trial started by a scenario, before its record: what the table sees from here
         cards = ((s.held[-1], DECIDING),) if s.held else ()
         rec = (seat, mode, left + len(cards), cards, None)
-    return {"trial": _trial(s, rec, running), "last trial": None}
+    return {"trial": _trial(s, rec, running), "last_trial": None}
 
 
 def _trial(s: "DeadlandState", rec: tuple, running: tuple | None) -> dict[str, Any]:
@@ -180,7 +191,7 @@ def _trial(s: "DeadlandState", rec: tuple, running: tuple | None) -> dict[str, A
         "cause": cause,
         "cards": total,
         "drawn": [{"card": virus[c].label, "fate": fate} for c, fate in cards],
-        "to draw": running[2] if running is not None else max(0, total - counted),
+        "to_draw": running[2] if running is not None else max(0, total - counted),
         "needs": needs,
         "added": sum(1 for _, fate in cards if fate == ADDED),
     }

@@ -21,8 +21,8 @@ def _names(s: PlankState, seat: int, where: int) -> list[str]:
 def view(s: PlankState, player: str | None) -> dict[str, Any]:
     """Per player: ``cards`` (card 1, 2, 3 of this round: a name when revealed or one's own,
     "face down", or None when not placed; a Ghost's card shows in no position until its number
-    is declared, once everyone has placed), ``face down`` (how many are placed face down),
-    ``hand`` (names for oneself, else a count), ``not yet played``, ``set aside``, ``discarded``."""
+    is declared, once everyone has placed), ``face_down`` (how many are placed face down),
+    ``hand`` (names for oneself, else a count), ``not_yet_played``, ``set_aside``, ``discarded``."""
     colours = s.game.players
     cards = s.game.cards
     board: dict[str, dict[str, int]] = {}
@@ -51,25 +51,25 @@ def view(s: PlankState, player: str | None) -> dict[str, Any]:
             "status": s.status(seat),
             # card 1, 2, 3 of this round: None = not placed (or, for a Ghost, not declared yet)
             "cards": slots,
-            "face down": len(down),  # how many cards this player has placed face down
+            "face_down": len(down),  # how many cards this player has placed face down
             "hand": sorted(hand) if mine else len(hand),
             # everyone knows the ten cards of a set, so what is still unplayed is public
-            "not yet played": sorted(hand + down),
-            "set aside": _names(s, seat, SET_ASIDE),
+            "not_yet_played": sorted(hand + down),
+            "set_aside": _names(s, seat, SET_ASIDE),
             "discarded": _names(s, seat, DISCARDED),
         }
     pending = None
     if s.stage == RESOLUTION and s.pending >= 0:
-        pending = {"player": colours[s.revealer()], "card": cards[s.pending].name, "card number": s.card_no}
+        pending = {"player": colours[s.revealer()], "card": cards[s.pending].name, "card_number": s.card_no}
     return {
         "round": s.round,
         "captain": colours[s.captain],
-        "planks in play": s.planks,
+        "planks_in_play": s.planks,
         "pirates": board,
-        "ghost pirate": "on the ship" if s.ghosts else "in the box",
-        "ghost players": [colours[g] for g in s.ghosts],
+        "ghost_pirate": "on the ship" if s.ghosts else "in the box",
+        "ghost_players": [colours[g] for g in s.ghosts],
         "eliminated": [colours[g] for g in s.eliminated],
-        "final round": s.final,
+        "final_round": s.final,
         "revealing": pending,
         "players": players,
     }
