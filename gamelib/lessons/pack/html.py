@@ -26,12 +26,11 @@ h1, h2, h3 { break-after: avoid; }
 .kind { font-family: "DejaVu Sans", Arial, sans-serif; font-size: 8.5pt; letter-spacing: .08em;
         text-transform: uppercase; border: 1pt solid #000; padding: 0 2mm; display: inline-block; }
 .sub { font-style: italic; margin: 0 0 2mm; }
-p { margin: 1mm 0 1.5mm; } ul, ol { margin: 1mm 0 1.5mm; padding-left: 6mm; } li { margin: .4mm 0; }
+p { margin: 1mm 0 1.5mm; } ul, ol { margin: 1mm 0 1.5mm; padding-left: 6mm; break-inside: avoid; } li { margin: .4mm 0; }
 blockquote { margin: 1mm 0; padding-left: 3mm; border-left: 2pt solid #000; }
 table { border-collapse: collapse; margin: 1.5mm 0; font-size: 9.5pt; }
 th, td { border: .6pt solid #000; padding: .6mm 1.8mm; text-align: left; vertical-align: top; }
 .term { font-family: "DejaVu Sans Mono", monospace; font-size: 92%%; }
-.note { font-style: italic; border: .6pt dashed #000; padding: 1mm 2mm; display: inline-block; }
 .fields { display: flex; gap: 6mm; margin: 1mm 0 3mm; font-family: "DejaVu Sans", Arial, sans-serif; }
 .fields span { flex: 1; border-bottom: .8pt solid #000; padding-top: 4mm; font-size: 9pt; }
 .box { border: .8pt solid #000; margin: 1.5mm 0 3mm; break-inside: avoid; }
@@ -39,6 +38,12 @@ th, td { border: .6pt solid #000; padding: .6mm 1.8mm; text-align: left; vertica
 .lines { background-image: repeating-linear-gradient(to bottom, transparent 0, transparent 7.2mm,
          #777 7.2mm, #777 7.5mm); }
 .exercise { break-inside: avoid; margin-bottom: 3mm; }
+/* The game's picture as line art: its dark table and coloured fills would print as a grey block,
+   so backgrounds go and every line and letter is black (the picture's shapes and words carry it). */
+.pic { zoom: 0.55; margin: 2mm 0; break-inside: avoid; }
+.keep { break-inside: avoid; }
+.pic * { background: transparent !important; color: #000 !important; border-color: #000 !important;
+         box-shadow: none !important; text-shadow: none !important; }
 .predict td:first-child { width: 45%%; } .predict td { height: 11mm; }
 .plan { font-size: 9.5pt; line-height: 1.28; }
 .plan .cols { display: grid; grid-template-columns: 1fr 1fr; gap: 6mm; }
@@ -128,13 +133,18 @@ def _block(block: Block) -> str:
         return block.content
     if block.kind == "text":
         return "".join(f"<p>{html.escape(line)}</p>" for line in block.content.splitlines())
-    return f'<p><span class="note">{html.escape(block.content)}</span></p>'
+    return f'<div class="pic">{block.content}</div>'
 
 
-def _exercise(ex: Exercise, lines: int) -> str:
-    """The statement and ``lines`` ruled lines to answer on (7.5 mm apart, as school paper)."""
-    return (f'<div class="exercise">{md(ex.statement)}'
-            f'<div class="box lines" style="height:{7.5 * lines}mm"></div></div>')
+def _exercises(heading: str, exercises: list[Exercise], lines: int) -> str:
+    """Each statement with ``lines`` ruled lines to answer on (7.5 mm apart, as school paper);
+    the heading goes inside the first exercise's block, so that a page never ends on it."""
+    out = []
+    for ex in exercises:
+        lead, heading = heading, ""
+        out.append(f'<div class="exercise">{lead}{md(ex.statement)}'
+                   f'<div class="box lines" style="height:{7.5 * lines}mm"></div></div>')
+    return "".join(out)
 
 
 def handout_page(lesson: Lesson, paper: str = "A4") -> str:
@@ -142,16 +152,15 @@ def handout_page(lesson: Lesson, paper: str = "A4") -> str:
     answers), the exercises with room to write. Nothing from a code cell, no answer."""
     question = "".join(_block(b) for b in lesson.question)
     rows = "".join(f"<tr><td>{md_inline(p)}</td><td></td><td></td></tr>" for p in lesson.predictions)
-    predict = ('<h2>Predict first</h2><p>Write your prediction before anything is shown, and one reason. '
-               'Fill in the last column when the class has the answer.</p>'
+    predict = ('<div class="keep"><h2>Predict first</h2><p>Write your prediction before anything is shown, and '
+               'one reason. Fill in the last column when the class has the answer.</p>'
                '<table class="predict" style="width:100%"><tr><th>question</th><th>my prediction, and why</th>'
-               f"<th>the answer</th></tr>{rows}</table>")
-    in_class = "".join(_exercise(e, 4) for e in lesson.exercises if e.in_class)
-    home = "".join(_exercise(e, 5) for e in lesson.exercises if not e.in_class)
+               f"<th>the answer</th></tr>{rows}</table></div>")
+    in_class = _exercises("<h2>Exercises</h2><p>Show how you found each answer.</p>",
+                          [e for e in lesson.exercises if e.in_class], 4)
+    home = _exercises("<h2>Homework</h2>", [e for e in lesson.exercises if not e.in_class], 5)
     body = ('<div class="fields"><span>Name</span><span>Class</span><span>Date</span></div>'
-            f"<h2>The question</h2>{question}{predict}"
-            f"<h2>Exercises</h2><p>Show how you found each answer.</p>{in_class}"
-            + (f"<h2>Homework</h2>{home}" if home else ""))
+            f"<h2>The question</h2>{question}{predict}{in_class}{home}")
     return _page(lesson, "Student handout", body, paper, "handout")
 
 

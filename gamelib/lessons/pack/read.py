@@ -39,7 +39,7 @@ class LessonFormatError(GamelibError):
 @dataclass(frozen=True)
 class Block:
     """One piece of the question as printed: Markdown text, an HTML table, or a note."""
-    kind: str   # "markdown", "table", "text" or "picture"
+    kind: str   # "markdown", "table", "text" or "picture" (the game's picture, as the notebook drew it)
     content: str
 
 
@@ -145,8 +145,8 @@ def _output_blocks(out: dict[str, Any]) -> list[Block]:
     html = _data(out, "text/html")
     if "<table" in html and 'class="gl-' not in html:
         return [Block("table", re.sub(r"<style.*?</style>", "", html, flags=re.S))]
-    if ('class="gl-' in html and "gl-progress" not in html) or "image/png" in out.get("data", {}):
-        return [Block("picture", "The picture of the game is on the projector.")]
+    if 'class="gl-' in html and not re.search(r'class="gl-(solution|progress)', html):
+        return [Block("picture", re.sub(r"<script\b.*?</script>", "", html, flags=re.S))]
     return []
 
 
