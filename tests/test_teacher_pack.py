@@ -172,3 +172,19 @@ def test_printed_by_chromium_the_pages_ask_every_question_and_the_plan_is_one_pa
 def test_every_lesson_printed_on_each_paper(browser, tmp_path, paper):
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     _printed(browser, FILES, tmp_path, paper)
+
+
+def test_a_lesson_can_mark_cells_out_of_or_into_the_handouts_question(tmp_path):
+    nb = json.loads(FILES[0].read_text(encoding="utf-8"))
+    panel = next(i for i, c in enumerate(nb["cells"]) if "lessons.Predictions()" in "".join(c["source"]))
+    asked = next(i for i in range(panel, 0, -1) if nb["cells"][i]["cell_type"] == "markdown")
+    box = next(i for i, c in enumerate(nb["cells"]) if "".join(c["source"]).startswith("> **Rulebook or ours?**"))
+    before = text_of(pages.handout_page(pack.read(FILES[0])))
+    words = plain("".join(nb["cells"][asked]["source"]).split("\n\n")[0])
+    assert words in before and "Rulebook or ours?" not in before
+    nb["cells"][asked]["metadata"]["tags"] = ["pack-omit"]
+    nb["cells"][box]["metadata"]["tags"] = ["pack-question"]
+    path = tmp_path / FILES[0].name
+    path.write_text(json.dumps(nb), encoding="utf-8")
+    after = text_of(pages.handout_page(pack.read(path)))
+    assert words not in after and "Rulebook or ours?" in after
