@@ -125,6 +125,9 @@ def test_a_notebook_without_the_lesson_structure_is_refused_by_name(tmp_path):
     broken.write_text(json.dumps({"cells": [{"cell_type": "markdown", "source": "# Lesson 99 · Nothing"}]}))
     with pytest.raises(pack.LessonFormatError, match="99-broken.ipynb: no prediction panel"):
         pack.read(broken)
+    with pytest.raises(pack.LessonFormatError, match="1 notebook.*99-broken.ipynb"):
+        pack.build([FILES[0], broken], tmp_path / "out", pdf=False, log=lambda line: None)
+    assert (tmp_path / "out" / f"{FILES[0].name[:2]}-handout.html").exists(), "the other lessons' packs are made"
     broken.write_text("{not json")
     with pytest.raises(pack.LessonFormatError, match="not a readable notebook"):
         pack.read(broken)

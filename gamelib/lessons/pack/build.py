@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any, Iterator
 
 from .html import handout_page, key_page, plan_page
-from .read import Lesson, read
+from .read import Lesson, LessonFormatError, read
 
 ROOT = Path(__file__).resolve().parents[3]
 LESSONS = ROOT / "notebooks" / "lessons"
@@ -62,13 +62,25 @@ def _index(built: list[tuple[Lesson, dict[str, Path]]], pdf: bool) -> str:
 
 def build(files: list[Path] | None = None, out: Path = OUT, paper: str = "A4", pdf: bool = True,
           log: Any = print) -> list[tuple[Lesson, dict[str, Path]]]:
-    """The pack of each lesson in ``files`` (default: every lesson) under ``out``."""
-    built = [(lesson, write_html(lesson, out, paper)) for lesson in map(read, files or lesson_files())]
+    """The pack of each lesson in ``files`` (default: every lesson) under ``out``. A notebook
+    that lacks part of the lesson structure (a lesson being written) is reported and skipped,
+    so the other lessons' packs are still made; ``LessonFormatError`` names them at the end."""
+    built, refused = [], []
+    for path in files or lesson_files():
+        try:
+            lesson = read(path)
+        except LessonFormatError as exc:
+            log(f"skipped: {exc}")
+            refused.append(str(exc))
+            continue
+        built.append((lesson, write_html(lesson, out, paper)))
     if pdf:
         for path, count in print_all(built):
             log(f"{path.relative_to(out.parent) if out.parent in path.parents else path}: {count} page(s)")
     (out / "index.html").write_text(_index(built, pdf), encoding="utf-8")
     log(f"{len(built)} lessons: {out / 'index.html'}")
+    if refused:
+        raise LessonFormatError(f"{len(refused)} notebook(s) skipped: " + "; ".join(refused))
     return built
 
 
