@@ -6,7 +6,7 @@ PORT   ?= 8866
 # Serve the dashboards; until there are any, serve every notebook.
 SERVE  := $(if $(wildcard notebooks/dashboards/*.ipynb),notebooks/dashboards,notebooks)
 
-.PHONY: demo lessons test test-slow bench load-test notebooks clean static static-test static-bench
+.PHONY: demo lessons test test-slow bench load-test notebooks clean static static-test static-bench handouts
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -82,6 +82,14 @@ test-slow: $(VENV)/.installed-test
 # After a rules change: re-run every notebook in place, so nbval compares against fresh outputs.
 notebooks: $(VENV)/.installed-test
 	$(BIN)/jupyter nbconvert --to notebook --execute --inplace $$(find notebooks -name '*.ipynb' -not -path '*checkpoints*')
+
+# The teacher's pack of every lesson (issue 26): a one-page plan, a student handout and an answer key
+# per lesson, made from the committed notebook (so they cannot disagree with it), as print-ready HTML
+# and PDF (headless Chromium) in build/handouts/ (git-ignored; open build/handouts/index.html).
+# PAPER=Letter for US paper.
+PAPER ?= A4
+handouts: $(VENV)/.installed-test
+	$(BIN)/python -m gamelib.lessons.pack --paper $(PAPER)
 
 # The static site (docs/deploy.md, "A static site"): the dashboards, 00-start-here and the tutorials
 # running in each visitor's browser (Voici + Pyodide), in build/static/. Its own tools venv and npm
