@@ -286,7 +286,7 @@ def clt_widget(n_clocks: int = 4_000, seed: int = 12):
     controls = {
         "target": w.IntSlider(dl.radio_targets()[4], 1, 24, description="Radio target (a house rule beyond 14)", style=style,
                               layout=w.Layout(width="min(420px, 90vw)")),
-        "deck": w.IntSlider(70, 10, 70, description="cards in each deck", style=style),
+        "deck": w.IntSlider(70, 10, 70, description="cards in each deck", style=style, layout=w.Layout(width="min(360px, 90vw)")),
         "n": w.Dropdown(options=[400, 4_000, 40_000], value=n_clocks, description="clocks", style=style),
     }
 

@@ -242,8 +242,9 @@ def check_rows(engine_times: list[int], numpy_times: Any, repeats: list[bool]) -
     ]
 
 
-def plot_collection(pmf: dict[int, Fraction], simulated: Any, *, title: str = "", label: str = "simulated"):
-    """Bars: the exact P(T = n); dots: the simulated frequencies; a line at the mean."""
+def plot_collection(pmf: dict[int, Fraction], simulated: Any, mean: Fraction, *, title: str = "", label: str = "simulated"):
+    """Bars: the exact P(T = n); dots: the simulated frequencies; a line at the exact ``mean`` (the
+    bars stop at the horizon, so their own mean would be a little short)."""
     import numpy as np
 
     from .plots import COLOURS, _fig, _legend_outside
@@ -255,7 +256,7 @@ def plot_collection(pmf: dict[int, Fraction], simulated: Any, *, title: str = ""
     freq = np.array([(sim == n).mean() for n in xs])
     ax.plot(xs, freq, "o", color=COLOURS["simulated"], markeredgecolor="#1a1a1a", markersize=4,
             label=f"{label}\n({len(sim):,} collections)")
-    mean = float(sum(n * p for n, p in pmf.items()) / sum(pmf.values()))
+    mean = float(mean)
     ax.axvline(mean, color="#1a1a1a", linestyle="--", linewidth=1, label=f"exact mean {mean:.2f}")
     ax.set_xlim(xs.min() - 1, min(xs.max(), int(mean * 3)) + 1)
     ax.set_xlabel("draws until every combination has been seen")
@@ -312,9 +313,11 @@ def coupon_widget(n_runs: int = 2_000, seed: int = 11):
     from .widgets import linked_answers
 
     style = {"description_width": "initial"}
+    wide = w.Layout(width="min(360px, 90vw)")
     controls = {
-        "respites": w.IntSlider(0, 0, 2, description="Respite tokens in the bag", style=style),
-        "kinds": w.IntSlider(len(engine_bag()), 1, len(engine_bag()), description="combinations to collect", style=style),
+        "respites": w.IntSlider(0, 0, 2, description="Respite tokens in the bag", style=style, layout=wide),
+        "kinds": w.IntSlider(len(engine_bag()), 1, len(engine_bag()), description="combinations to collect", style=style,
+                             layout=wide),
         "n": w.Dropdown(options=[200, 2_000, 20_000], value=n_runs, description="collections", style=style),
     }
 
@@ -327,7 +330,7 @@ def coupon_widget(n_runs: int = 2_000, seed: int = 11):
         return f"expected draws until {kinds} different combinations have been seen", expected_draws(respites, kinds), est
 
     def plot(respites: int, kinds: int, n: int, exact: Any, estimate: Any):
-        return plot_collection(pmf_chain(respites, kinds), runs(respites, kinds, n),
+        return plot_collection(pmf_chain(respites, kinds), runs(respites, kinds, n), exact,
                                title=f"{kinds} of the combinations, {respites} Respite token(s) in the bag",
                                label="numpy")
 
