@@ -89,7 +89,7 @@ notebooks: $(VENV)/.installed-test
 # PAPER=Letter for US paper.
 PAPER ?= A4
 handouts: $(VENV)/.installed-test
-	$(BIN)/python -m gamelib.lessons.pack --paper $(PAPER)
+	$(BIN)/python -m gamelib.handouts --paper $(PAPER)
 
 # The static site (docs/deploy.md, "A static site"): the dashboards, 00-start-here and the tutorials
 # running in each visitor's browser (Voici + Pyodide), in build/static/. Its own tools venv and npm

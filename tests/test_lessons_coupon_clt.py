@@ -219,4 +219,4 @@ def test_lesson_12s_exercises_and_the_data_its_statements_give():
     given = Fraction(re.search(r"has variance\s+(\d+/\d+)", text).group(1))
     assert float(given) == pytest.approx(one_cycle)
     s5 = clt.shape(clt.clock(5))
-    assert "mean 284 and a standard deviation of about 40 cards" in text and round(s5["sd"]) == 40
+    assert "the mean you found in Exercise 1 and a standard deviation of about\n40 cards" in text and round(s5["sd"]) == 40

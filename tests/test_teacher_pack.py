@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from gamelib.lessons import pack
-from gamelib.lessons.pack import html as pages
+from gamelib import handouts as pack
+from gamelib.handouts import html as pages
 
 ROOT = Path(__file__).resolve().parents[1]
 LESSONS = ROOT / "notebooks" / "lessons"
@@ -159,7 +159,7 @@ def _printed(browser, files: list[Path], out: Path, paper: str) -> None:
 
 @pytest.fixture(scope="module")
 def browser():
-    from gamelib.bench_browser import chromium_session
+    from gamelib.bench.browser import chromium_session
 
     with chromium_session() as b:
         yield b

@@ -72,9 +72,9 @@ def card_data(cards: Any = None) -> CardData:
 
 
 def _load(name: str, **options: Any) -> Any:
-    import gamelib  # the engine checks the card set; imported late (gamelib imports this package's users)
+    from gamelib.core import load  # the engine checks the card set; imported late
 
-    return gamelib.load(name, **options)
+    return load(name, **options)
 
 
 def full_deck(cards: Any = None) -> Counter:

@@ -28,9 +28,9 @@ def card_set(cards: Any = None) -> tuple[CardDef, ...]:
     game_cards = getattr(cards, "cards", None)
     if getattr(cards, "name", None) == "walk-the-plank" and game_cards is not None:
         return game_cards
-    import gamelib  # the engine validates the card set (CardDataError names the file or field)
+    from gamelib.core import load  # the engine validates the card set (CardDataError names the file or field)
 
-    return gamelib.load("walk-the-plank", cards=cards).cards
+    return load("walk-the-plank", cards=cards).cards
 
 
 def card_table(cards: Any = None) -> dict[str, tuple[str, bool, tuple[int, ...]]]:

@@ -1,6 +1,6 @@
 """Build the teacher's pack of every lesson: three HTML pages per lesson (plan, handout, key),
 their PDFs printed by headless Chromium, and an index page. ``make handouts`` runs
-``python -m gamelib.lessons.pack``; the output goes to ``build/handouts/`` (git-ignored: it is
+``python -m gamelib.handouts``; the output goes to ``build/handouts/`` (git-ignored: it is
 made from the committed notebooks in seconds, and committed copies could drift from them)."""
 from __future__ import annotations
 
@@ -86,7 +86,7 @@ def build(files: list[Path] | None = None, out: Path = OUT, paper: str = "A4", p
 
 def print_all(built: list[tuple[Lesson, dict[str, Path]]]) -> Iterator[tuple[Path, int]]:
     """Each page printed to PDF beside its HTML, with its page count."""
-    from gamelib.bench_browser import chromium_session
+    from gamelib.bench.browser import chromium_session
 
     with chromium_session() as browser:
         page = browser.new_page()

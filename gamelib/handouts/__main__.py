@@ -1,4 +1,4 @@
-"""``python -m gamelib.lessons.pack [--paper Letter] [--no-pdf] [--out DIR] [NOTEBOOK ...]``:
+"""``python -m gamelib.handouts [--paper Letter] [--no-pdf] [--out DIR] [NOTEBOOK ...]``:
 the teacher's pack of every lesson (or of the notebooks named) in ``build/handouts/``."""
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from .read import LessonFormatError
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m gamelib.lessons.pack", description=__doc__)
+    parser = argparse.ArgumentParser(prog="python -m gamelib.handouts", description=__doc__)
     parser.add_argument("notebooks", nargs="*", type=Path, help="lesson notebooks (default: every lesson)")
     parser.add_argument("--out", type=Path, default=OUT, help=f"output folder (default {OUT})")
     parser.add_argument("--paper", choices=PAPERS, default="A4")

@@ -6,7 +6,7 @@ answer key, generated from the lesson's committed notebook so that they never di
   teacher's notes, the measured plan);
 * ``html``: the three pages as print-ready HTML (``@page`` A4 or Letter, black and white);
 * ``build``: every lesson's pages and their PDFs (headless Chromium) under ``build/handouts/``;
-  ``python -m gamelib.lessons.pack`` (``make handouts``)."""
+  ``python -m gamelib.handouts`` (``make handouts``)."""
 from .build import build, lesson_files, print_pdf, write_html
 from .html import handout_page, key_page, plan_page
 from .read import Lesson, LessonFormatError, read
