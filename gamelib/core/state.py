@@ -130,8 +130,32 @@ class _StateType(type):
             whole = Fields.merge(*inherited, decl) if inherited else decl
             ns["__slots__"] = decl.names
             ns["fields"] = whole
-            ns.update(compile_fields(whole, name))
+            generated = compile_fields(whole, name)
+            generated["__annotations__"] = {**generated["__annotations__"], **ns.get("__annotations__", {})}
+            ns.update(generated)
+        hook = ns.get("resample_hidden")
+        if hook is not None and not getattr(hook, "_world", False):
+            ns["resample_hidden"] = _world_maker(hook)
         return super().__new__(mcls, name, bases, ns, **kw)
+
+
+def _world_maker(redeal):
+    """A game's ``resample_hidden`` (the re-deal itself) as the public method: the seat is
+    checked first; the world gets a random generator drawn from ``rng`` after the re-deal, and
+    no history (its undo goes nowhere: it is a world to play out, not the game)."""
+
+    def resample_hidden(self, seat: str, rng: Rng) -> "State":
+        if seat not in self.game.players:
+            raise UnknownPlayer(seat, self.game.players)
+        world = redeal(self, seat, rng)
+        world.rng = Rng(rng.next64())
+        world._frames = None
+        return world
+
+    resample_hidden.__doc__ = redeal.__doc__
+    resample_hidden.__wrapped__ = redeal
+    resample_hidden._world = True
+    return resample_hidden
 
 
 class State(metaclass=_StateType):
@@ -212,10 +236,13 @@ class State(metaclass=_StateType):
     def to_scenario(self) -> dict[str, Any]:
         raise NotImplementedError
 
-    def _redeal_hidden(self, player: str, rng: Rng) -> "State":
-        """A clone in which everything ``player`` cannot see is re-randomised consistently
-        with what they can see, with the probabilities ``odds()`` assumes. Used to prove
-        views leak nothing and that the odds are right."""
+    def resample_hidden(self, seat: str, rng: Rng) -> "State":
+        """A clone in which everything ``seat`` cannot see is re-dealt (drawn from ``rng``)
+        consistently with what it can see, with the probabilities ``odds()`` assume. A game
+        writes the re-deal; the engine adds the rest (``_StateType``): an unknown seat is an
+        ``UnknownPlayer``, the world's random generator (future draws) is drawn from ``rng``
+        after the re-deal, and the world has no history (its undo goes nowhere). Used to prove
+        views leak nothing, to test the odds, and by the agents that sample worlds."""
         raise NotImplementedError
 
     def summary(self) -> dict[str, Any]:
@@ -223,6 +250,19 @@ class State(metaclass=_StateType):
         return {}
 
     # ---- the contract -------------------------------------------------------------------
+    @classmethod
+    def blank(cls, game: Any, seed: int = 0, scenario: Mapping[str, Any] | None = None) -> "State":
+        """A position of ``game`` with every declared field at its start value (``fields``),
+        before any card is dealt: what a game's ``new_state`` deals into and its
+        ``from_scenario`` fills in (``Game.blank`` asks the Game's own State class)."""
+        s = _new(cls)
+        s._init_base(game, seed, scenario)
+        s._start(game)
+        return s
+
+    def _start(self, game: Any) -> None:
+        """Generated from ``fields = Fields(...)``: every field with a start value set to it."""
+
     def _init_base(self, game: Any, seed: int, scenario: Mapping[str, Any] | None = None) -> None:
         self.game = game
         self.seed = check_seed(seed)
@@ -247,11 +287,12 @@ class State(metaclass=_StateType):
         return self.game.players
 
     def legal_actions(self) -> list[Action]:
-        return list(self._legal_list())
+        return list(self.legal_list())
 
-    def _legal_list(self) -> list[Action]:
-        """The legal actions, worked out once per position and kept: the list itself, which
-        callers only read (``legal_actions`` hands out a copy)."""
+    def legal_list(self) -> list[Action]:
+        """The legal actions, worked out once per position and kept: the list itself, shared, for
+        callers that only read it (agents, simulators: no copy per decision); ``legal_actions``
+        hands out a copy to keep or change."""
         legal = self._legal
         if legal is None:
             legal = self._legal = [] if self.is_over else self._legal_actions()
@@ -260,8 +301,10 @@ class State(metaclass=_StateType):
     def legal_labels(self) -> list[str]:
         return [a.label for a in self.legal_actions()]
 
-    def _find(self, action: Action | str) -> Action:
-        legal = self._legal_list()
+    def find_action(self, action: Action | str | int) -> Action:
+        """The legal Action that ``action`` names (an Action, its label, or its stable id), or
+        ``IllegalAction`` saying why not (with the closest legal labels)."""
+        legal = self.legal_list()
         if isinstance(action, Action):
             for a in legal:
                 if a is action:
@@ -295,7 +338,7 @@ class State(metaclass=_StateType):
         Atomic: whatever exception lands wherever (a ``KeyboardInterrupt`` from a cell's time
         limit included), the state is either the one before (fields, RNG, log, ply, legal list)
         or the one after, with ply, legal list, log and record in step."""
-        chosen = self._find(action)
+        chosen = self.find_action(action)
         snap = _new(type(self))
         self._copy_into(snap)
         below = self._frames
@@ -339,13 +382,13 @@ class State(metaclass=_StateType):
         Without a snapshot a failing action is not rolled back: only for a state that is
         thrown away when anything fails (a record that does not replay)."""
         legal = self._legal
-        if legal is None:  # (_legal_list)
+        if legal is None:  # (legal_list)
             legal = self._legal = [] if self.outcome is not None else self._legal_actions()
         for chosen in legal:  # (_find, for a label)
             if chosen.label == label:
                 break
         else:
-            chosen = self._find(label)  # raises IllegalAction
+            chosen = self.find_action(label)  # raises IllegalAction
         frame = _new(_Frame)  # (_Frame(...) written out: no Python call for each action)
         frame.action = chosen
         frame.below = below = self._frames
@@ -493,17 +536,6 @@ class State(metaclass=_StateType):
 
     def _truncated(self) -> bool:
         return False
-
-    def resample_hidden(self, seat: str, rng: Rng) -> "State":
-        """A clone in which everything ``seat`` cannot see is re-dealt with the probabilities
-        ``odds()`` assume, and whose random generator (future draws) is drawn from ``rng`` too.
-        The history is dropped (the clone's undo goes nowhere): it is a world to play out."""
-        if seat not in self.players:
-            raise UnknownPlayer(seat, self.players)
-        world = self._redeal_hidden(seat, rng)
-        world.rng = Rng(rng.next64())
-        world._frames = None
-        return world
 
     def info_key(self, seat: str) -> tuple:
         """A cheap information-state key for ``seat``: equal for two positions that ``seat``

@@ -3,7 +3,7 @@
 * The Walking Deck's Interrogation: exact (``Fraction``s), by the solver in
   ``walking_deck_solver``, as long as it finishes within ``exact_nodes`` positions.
 * Everything else: estimated by playouts (``playouts.py``): worlds the seat cannot tell from the
-  real one are sampled (``state._redeal_hidden(seat, rng)`` and a fresh random generator, the same
+  real one are sampled (``state.resample_hidden(seat, rng)`` and a fresh random generator, the same
   worlds for every option), the option is played in each, and the game is finished by the
   heuristic players (random pirates in Walk the Plank; in The Walking Deck up to the end of the
   Journey, where the exact Interrogation value is used when it is quick to find). Each estimate
@@ -212,8 +212,8 @@ def hint_html(h: Hint) -> str:
 
 def _estimated(state: State, seat: str, budget: int, seed: int, seconds: float, target: float,
                note: str = "") -> Hint:
-    wd = state.game.name == "walking-deck"
-    stop = wd and not wds.is_interrogation(state)
+    # a game with an exact solver (The Walking Deck's Interrogation) stops its playouts where it takes over
+    stop = state.game.solver is not None and not wds.is_interrogation(state)
     r = race(state, seat, budget, seed, seconds, target, stop_at_interrogation=stop)
     options = []
     for a, t in zip(state.legal_actions(), r.tallies):

@@ -117,7 +117,7 @@ def test_view_hides_pile_order_and_memory_but_not_the_rest():
     assert set(mine["buried"]) == {"count", "limit"}
     assert "cards" in s.view(None)["piles"]["Rural"] and "cards" in s.view(None)["memory"]
     json.dumps(mine)
-    other = s._redeal_hidden("you", gamelib.core.Rng(5))
+    other = s.resample_hidden("you", gamelib.core.Rng(5))
     assert other.view("you") == mine and other.rural != s.rural
 
 

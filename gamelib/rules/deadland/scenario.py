@@ -20,7 +20,7 @@ from gamelib.core.scenarios import plain_scenario
 
 from .cards import MAX_RESISTANCE, TOKENS
 from .pending import check, parse
-from .state import DeadlandState, blank, freeze
+from .state import freeze
 from .tasks import advance
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -213,7 +213,7 @@ def from_scenario(game: "Deadland", sc: Any, seed: int = 0) -> "DeadlandState":
     """A position from scenario ``sc`` (never modified), or ``ScenarioError`` naming the field."""
     sc = plain_scenario(sc)  # a bounded private copy: nothing the caller keeps is read or kept later
     _unknown(sc, TOP, "")
-    s = blank(game, seed, sc)
+    s = game.blank(seed, sc)
     fill = Rng(derive_seed(seed, 4242))  # completes short scenarios; the game's own rng stays untouched
     reader = _Reader(game)
     reader.reserve(_all_refs(sc))

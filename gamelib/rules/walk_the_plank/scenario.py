@@ -17,7 +17,7 @@ In the resolution phase every card before ``next`` in the reveal order counts as
 the game then reveals ``next`` (resolving it at once if it offers no choice).
 
 Imports cards, effects, state and rules. Every field of ``PlankState.fields`` is either given by a
-scenario field or follows from them (``SCENARIO_OF_FIELD`` says which, checked at import), and
+scenario field or follows from them (its declaration says which), and
 ``from_scenario(to_scenario(s))`` has the same ``_key()`` as ``s`` (tested over random games)."""
 from __future__ import annotations
 
@@ -32,38 +32,14 @@ from .cards import (CARD_NUMBERS, DEAD, DISCARDED, FEW_PIRATES, HAND, LAST_CARD,
                     OVER, PIRATES, PROGRAMMING, RESOLUTION, REVEALED, SET_ASIDE, SHIP, Stage, can_fill)
 from .effects import alive
 from .rules import advance, draw_outcome, final_outcome
-from .state import PlankState
 
 if TYPE_CHECKING:
-    from .game import WalkThePlank
+    from .game import PlankState, WalkThePlank
 
 FIELDS = ("players", "round", "captain", "planks", "pirates", "eliminated", "set_aside", "programs",
           "phase", "next")
 PLACES = {"ship": SHIP, "the ship": SHIP, **{f"plank {k}": k for k in range(1, MAX_PLANKS + 1)}, "dead": DEAD}
 PHASES = tuple(stage.name.lower() for stage in Stage)  # "programming", "resolution", "over"
-
-#: where each State field comes from in a scenario (fields not named by a scenario follow the rules)
-SCENARIO_OF_FIELD = {
-    "pos": "pirates",
-    "planks": "planks",
-    "loc": "set_aside, programs (and, for a Ghost, its discarded cards)",
-    "captain": "captain",
-    "round": "round",
-    "stage": "phase",
-    "turn": "programs (the first player in turn order whose program is not complete)",
-    "slot": "programs (the first empty position of that player)",
-    "card_no": "next",
-    "off": "next",
-    "pending": "next (revealed at once; pending when it needs a choice)",
-    "eliminated": "eliminated",
-    "ghosts": "eliminated (the first ones play the Ghost)",
-    "final": "pirates (an end condition holds)",
-    "result": "phase 'over' (the end condition or the round limit)",
-}
-if set(SCENARIO_OF_FIELD) != set(PlankState.fields.keyed):  # a new field must say how scenarios carry it
-    raise TypeError(f"scenario.SCENARIO_OF_FIELD does not match PlankState.fields: "
-                    f"{sorted(set(SCENARIO_OF_FIELD) ^ set(PlankState.fields.keyed))}")
-
 
 def _place(p: int) -> str:
     return "dead" if p == DEAD else ("ship" if p == SHIP else f"plank {p}")
@@ -96,9 +72,7 @@ def from_scenario(game: "WalkThePlank", scenario: Mapping[str, Any], seed: int) 
         raise ScenarioError("players", f"this game seats {', '.join(colours)} (players={n}); "
                             f"got {show(scenario['players'])}: load the game with the matching players option")
 
-    s = PlankState.__new__(PlankState)
-    s._init_base(game, seed, scenario)
-    s.choices = None
+    s = game.blank(seed, scenario)
 
     planks = scenario.get("planks", MAX_PLANKS)
     if isinstance(planks, bool) or not isinstance(planks, int) or not 1 <= planks <= MAX_PLANKS:

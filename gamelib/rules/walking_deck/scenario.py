@@ -24,23 +24,21 @@ from gamelib.core.scenarios import plain_scenario
 from .cards import (AMOUNTS, BANNERS, END, HAND_SIZE, INTERROGATION, JOURNEY, PILES, RESERVE_BITS, RESERVES,
                     WEAKNESS_BITS, WEAKNESSES, bit, mask_names)
 from .rules import settle
-from .state import (BURY_HAND, DRAW, LOST, NO_BANNER, PLAY, REPLACEMENT, UNSTACK, CalamityPending, DamagePending,
-                    HealPending, WalkingDeckState)
+from .state import (BURY_HAND, DRAW, LOST, PLAY, REPLACEMENT, UNSTACK, CalamityPending,
+                    DamagePending, HealPending)
 
 if TYPE_CHECKING:
-    from .game import WalkingDeck
+    from .game import WalkingDeck, WalkingDeckState
 
 EVENT_ZONES = ("rural", "urban", "hand", "memory", "avoided", "buried", "removed")
 FIELDS = (
     "phase", "step", *EVENT_ZONES, "being_unstacked", "characters", "reserves", "bag", "respite_aside",
     "drawn_calamity", "tokens_out_of_play", "resolving", "pending", "power_uses", "power_reserves_used",
 )
-#: scenario field -> the State field it is, as plain data (``fields_to_dict``). The other
-#: scenario fields are converted here: the piles (listed top first), "characters" (``front``
-#: with ``dmg``), the Reserves and the Reserves used by name, "resolving" and "pending".
-SAME = {"phase": "stage", "step": "step", "hand": "hand", "memory": "memory", "avoided": "avoided",
-        "buried": "buried", "removed": "removed", "being_unstacked": "current", "bag": "bag",
-        "respite_aside": "aside", "drawn_calamity": "drawn", "tokens_out_of_play": "out", "power_uses": "uses"}
+# A scenario field that is a State field as plain data names it in the field's declaration
+# (``WalkingDeckState.fields``: ``hand=LIST([], scenario="hand")``); the others are converted
+# here: the piles (listed top first), "characters" (``front`` with ``dmg``), the Reserves and
+# the Reserves used by name, "resolving" and "pending".
 PENDING_KINDS = ("damage", "heal", "calamity", "bury from hand", "replacement")
 
 
@@ -76,8 +74,7 @@ def from_scenario(game: WalkingDeck, d: Mapping[str, Any], seed: int) -> Walking
     cs = game.cards
     ev = cs.events
     prot = game.protagonist
-    s = WalkingDeckState.__new__(WalkingDeckState)
-    s._init_base(game, seed, d)
+    s = game.blank(seed, d)
     where: dict[str, str] = {}
 
     def place(field: str, c: str, tokens: bool = False) -> None:
@@ -209,22 +206,17 @@ def from_scenario(game: WalkingDeck, d: Mapping[str, Any], seed: int) -> Walking
     if used and prot.power != "reserve heal":
         raise ScenarioError("power_reserves_used", f"only a 'reserve heal' power uses Reserves; {prot.name}'s power is {show(prot.power)}")
 
-    # every field of the position, by its State name: a field added to the declaration without
-    # a value here fails at once, instead of being left unset
+    # the fields a scenario sets, by their State names; the others keep their start values
+    # (``WalkingDeckState.fields``) until ``_resolving`` and ``_pending`` below read them
     values = {
         "rural": zones["rural"][::-1], "urban": zones["urban"][::-1],  # top = last
         "hand": zones["hand"], "memory": zones["memory"], "avoided": zones["avoided"], "buried": zones["buried"],
         "front": front, "dmg": dmg, "removed": zones["removed"], "current": current, "reserves": tuple(reserves),
         "bag": sorted(bag, key=order), "aside": sorted(aside, key=order), "drawn": drawn,
         "out": tuple(sorted(out, key=order)), "stage": phase, "step": step,
-        "src": None, "banner": NO_BANNER, "nxt": 0, "failed": False, "pending": None,  # set below when given
-        "uses": uses, "power_reserves": sum(WEAKNESS_BITS[RESERVES.index(r)] for r in set(used)), "over": None,
+        "uses": uses, "power_reserves": sum(WEAKNESS_BITS[RESERVES.index(r)] for r in set(used)),
     }
-    missing = [f for f in WalkingDeckState.fields.keyed if f not in values]
-    if missing:  # pragma: no cover - a programming error, not a bad scenario
-        raise AssertionError(f"from_scenario gives no value to the State fields {missing}")
     fields_from_dict(s, values)
-    s._odds = None
 
     _resolving(s, d, phase, current, lost)
     _pending(s, d, phase)
@@ -327,10 +319,11 @@ def _pending(s: WalkingDeckState, d: Mapping, phase: str) -> None:
 
 def to_scenario(s: WalkingDeckState) -> dict[str, Any]:
     plain = fields_to_dict(s)
+    same = type(s).fields.scenario_names
     out: dict[str, Any] = {}
     for field in FIELDS:
-        if field in SAME:
-            out[field] = plain[SAME[field]]
+        if field in same:
+            out[field] = plain[same[field]]
         elif field in ("rural", "urban"):
             out[field] = plain[field][::-1]  # top first
         elif field == "characters":
