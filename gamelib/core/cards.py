@@ -23,6 +23,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any, Generic, Iterator, TypeVar
 
+from . import checks
 from .errors import CardDataError, OptionError
 from .game import Option
 from .inputs import show, type_name
@@ -359,59 +360,17 @@ HOW_TO_GIVE_CARDS = ("give None (the shipped card set), the path of a card file 
                      "or a card table (a dict, as a record carries it)")
 
 
-class Checker:
-    """Field checks for one card (or the file itself when ``card`` is None)."""
+class Checker(checks.Checker):
+    """Field checks for one card (or the file itself when ``card`` is None): the shared checks
+    (``gamelib.core.checks``), each refusal a ``CardDataError`` naming the file and the card."""
 
     def __init__(self, file: str | Path, card: str | None, data: Any):
         self.file = str(file)
         self.card = card
-        if not isinstance(data, Mapping):
-            raise CardDataError(self.file, card, None, f"must be a table, got {type(data).__name__}")
-        self.data = data
+        super().__init__(data)
 
     def fail(self, field: str | None, message: str) -> CardDataError:
         return CardDataError(self.file, self.card, field, message)
 
-    def req(self, field: str, kind: type | tuple[type, ...], default: Any = ...) -> Any:
-        if field not in self.data:
-            if default is not ...:
-                return default
-            raise self.fail(field, "is missing")
-        value = self.data[field]
-        if not isinstance(value, kind) or (isinstance(value, bool) and kind in (int, (int,))):
-            names = kind.__name__ if isinstance(kind, type) else " or ".join(k.__name__ for k in kind)
-            raise self.fail(field, f"must be {names}, got {show(value)}")
-        return value
-
-    def choice(self, field: str, allowed: Iterable[str], default: Any = ...) -> Any:
-        allowed = tuple(allowed)
-        value = self.req(field, str, default)
-        if value is not default and value not in allowed:
-            raise self.fail(field, f"{show(value)} is not one of: {', '.join(allowed)}")
-        return value
-
-    def int_range(self, field: str, lo: int, hi: int, default: Any = ...) -> Any:
-        value = self.req(field, int, default)
-        if value is not default and not lo <= value <= hi:
-            raise self.fail(field, f"must be between {lo} and {hi}, got {value}")
-        return value
-
-    def str_list(self, field: str, allowed: Iterable[str] | None = None, default: Any = ...) -> Any:
-        value = self.req(field, list, default)
-        if value is default:
-            return value
-        allowed_t = tuple(allowed) if allowed is not None else None
-        for item in value:
-            if not isinstance(item, str):
-                raise self.fail(field, f"must be a list of strings, got item {show(item)}")
-            if allowed_t is not None and item not in allowed_t:
-                raise self.fail(field, f"{show(item)} is not one of: {', '.join(allowed_t)}")
-        return value
-
     def source(self) -> str:
         return self.choice("source", SOURCES)
-
-    def no_unknown(self, known: Iterable[str]) -> None:
-        extra = sorted(set(self.data) - set(known))
-        if extra:
-            raise self.fail(extra[0], f"is not a known field; known fields: {', '.join(sorted(known))}")
