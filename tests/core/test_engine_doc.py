@@ -95,3 +95,19 @@ def test_each_state_class_names_its_hooks_in_its_own_body(game_class, module):
     assert game_class.information in ("perfect", "imperfect") and isinstance(game_class.has_chance, bool)
     # a game's module adds nothing to its State class from outside the class body
     assert not re.search(rf"^{name}\.\w+ = ", module, re.M)
+
+
+def test_start_values_are_fresh_for_each_position():
+    """A field's start value is copied at its kind's depth (a list start is never shared) or made
+    by its function of the Game; the class's annotations come from the declaration."""
+    from tests.toygame import Twenty, TwentyState
+
+    game = Twenty()
+    a, b = game.blank(1), game.blank(2)
+    a.deck.append("c1")
+    a.hands["north"].append("c2")
+    a.stopped.add("north")
+    assert (b.deck, b.hands, b.stopped, b.turn) == ([], {"north": [], "south": []}, set(), 0)
+    assert TwentyState.__annotations__["deck"] is list and TwentyState.fields.scenario_names["turn"] == "turn"
+    dl = gamelib.load("deadland", players=3)
+    assert dl.blank(0).pos == [dl.data.base] * 3  # a start made by a function of the Game
