@@ -50,49 +50,49 @@ class DeadlandState(DeadlandQueries, State):
 
     fields = Fields(
         # per seat
-        pos=VALUE(_seats(lambda game: game.data.base)),           # board index
+        pos=VALUE(_seats(lambda game: game.data.base)),  # board index
         zombie=VALUE(_seats(False)),
-        dead=VALUE(_seats(False)),          # a zombie out of Resistance: off the table
-        resist=VALUE(_seats(0)),        # Resistance tokens (zombies)
-        mun=VALUE(_seats(0)),           # Munitions tokens
-        rat=VALUE(_seats(0)),           # Rations tokens
-        objs=VALUE(_seat_lists),          # object cards held (Event card ids), per seat
-        fresh=VALUE(_empty),         # objects drawn this turn by their holder: not usable until their next turn
-        inf=VALUE(_seat_lists),           # Infection deck, level 1 first, per seat
-        role=VALUE(_seats(None)),          # Role card id, or None
-        shown=VALUE(_seats(False)),         # the Role card is face up
+        dead=VALUE(_seats(False)),            # a zombie out of Resistance: off the table
+        resist=VALUE(_seats(0)),              # Resistance tokens (zombies)
+        mun=VALUE(_seats(0)),                 # Munitions tokens
+        rat=VALUE(_seats(0)),                 # Rations tokens
+        objs=VALUE(_seat_lists),              # object cards held (Event card ids), per seat
+        fresh=VALUE(_empty),  # objects drawn this turn by their holder: not usable until their next turn
+        inf=VALUE(_seat_lists),               # Infection deck, level 1 first, per seat
+        role=VALUE(_seats(None)),             # Role card id, or None
+        shown=VALUE(_seats(False)),           # the Role card is face up
         # per board
-        edeck=VALUE(_board_lists),         # Event deck, per board
-        edisc=VALUE(_board_lists),         # Event discards, per board
-        turned=VALUE(_boards(False)),        # turned over (no Event cards left)
+        edeck=VALUE(_board_lists),            # Event deck, per board
+        edisc=VALUE(_board_lists),            # Event discards, per board
+        turned=VALUE(_boards(False)),         # turned over (no Event cards left)
         # piles
-        box=VALUE(_empty),           # out of the game
-        vdeck=LIST(_empty),          # Virus deck (a list: drawn from at almost every action)
-        vdisc=LIST(_empty),          # Virus discards (a list, for the same reason)
-        vradio=VALUE(_empty),        # Radio Contact cards set aside
-        held=VALUE(_empty),          # the Virus card drawn and about to be added (reactions pending)
-        ev=VALUE(_empty),            # Event card(s) being resolved (or offered to the Looter)
-        rdeck=VALUE(_empty),         # Role cards not drawn yet
+        box=VALUE(_empty),                    # out of the game
+        vdeck=LIST(_empty),                   # Virus deck (a list: drawn from at almost every action)
+        vdisc=LIST(_empty),                   # Virus discards (a list, for the same reason)
+        vradio=VALUE(_empty),                 # Radio Contact cards set aside
+        held=VALUE(_empty),                   # the Virus card drawn and about to be added (reactions pending)
+        ev=VALUE(_empty),                     # Event card(s) being resolved (or offered to the Looter)
+        rdeck=VALUE(_empty),                  # Role cards not drawn yet
         # the turn
-        radio=VALUE(0),         # Radio Contacts so far
-        active=VALUE(0),        # the seat whose turn it is
-        turn=VALUE(1),          # turn number, from 1
-        stack=LIST(_empty),          # the pending work (tasks.py), the last entry next: the one list
-        cut=VALUE(False),           # the active player's turn has ended early (turned into a zombie...)
-        shot_used=VALUE(_seats(False)),     # per seat: fired a Shotgun this turn
-        pistol_used=VALUE(_seats(False)),   # per seat: shot a zombie with the Pistol this turn
-        medic_used=VALUE(False),    # the Medic's power was used this turn
-        zorder=VALUE(_empty),        # seats in the order they became zombies
+        radio=VALUE(0),                       # Radio Contacts so far
+        active=VALUE(0),                      # the seat whose turn it is
+        turn=VALUE(1),                        # turn number, from 1
+        stack=LIST(_empty),                   # the pending work (tasks.py), the last entry next: the one list
+        cut=VALUE(False),                     # the active player's turn has ended early (turned into a zombie...)
+        shot_used=VALUE(_seats(False)),       # per seat: fired a Shotgun this turn
+        pistol_used=VALUE(_seats(False)),     # per seat: shot a zombie with the Pistol this turn
+        medic_used=VALUE(False),              # the Medic's power was used this turn
+        zorder=VALUE(_empty),                 # seats in the order they became zombies
         traitor_known=VALUE(NOBODY),  # seat publicly shown to hold the face-down Traitor (refused a gift), or NOBODY
-        not_traitor=VALUE(_seats(False)),   # per seat: accepted a gift while holding a face-down card, so not the Traitor
-        known=VALUE(_board_lists),         # per board: cards publicly known to be in its shared (Road) deck
-        result=VALUE(None),        # the Outcome, once over
+        not_traitor=VALUE(_seats(False)),  # per seat: accepted a gift while holding a face-down card, so not the Traitor
+        known=VALUE(_board_lists),            # per board: cards publicly known to be in its shared (Road) deck
+        result=VALUE(None),                   # the Outcome, once over
         # Not part of the position (never compared, not in scenarios): the latest Infection Trial as
         # the table saw it, (seat, mode, cards needed, ((Virus card, what became of it), ...),
         # source), for the view; source is the attack's Event card, the zombie or the board.
         # Like the log, it is history: equal positions may have been reached through other trials.
         trial=CACHE(None),
-        data=CACHE(lambda game: game.data),          # the game's CardData (a field, not a property: read everywhere)
+        data=CACHE(lambda game: game.data),   # the game's CardData (a field, not a property: read everywhere)
     )
 
     # ---- the engine hooks (docs/engine.md) ------------------------------------------------------
