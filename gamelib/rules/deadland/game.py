@@ -48,6 +48,8 @@ class DeadlandState(DeadlandQueries, State):
     """One position of Deadland. Seats are indices 0..n-1 into the game's players (turn order =
     seat order, clockwise); piles hold card ids with the top card LAST (``state.py``)."""
 
+    # The declaration order is the order of _key() (kept from the hand-written key, so keys of
+    # positions saved before are unchanged).
     fields = Fields(
         # per seat
         pos=VALUE(_seats(lambda game: game.data.base)),  # board index
