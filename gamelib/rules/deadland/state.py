@@ -1,5 +1,5 @@
-"""``DeadlandState``: one position of Deadland, its fields declared once, and the small queries
-every rule module asks.
+"""The small queries every rule module of Deadland asks of a position (``DeadlandQueries``,
+mixed into the State class), and the helpers for its immutable fields.
 
 Seats are indices 0..n-1 into the game's players (turn order = seat order, clockwise). Piles
 hold card ids with the top card LAST. Every field but three is immutable (tuples, tuples of
