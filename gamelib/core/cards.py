@@ -16,7 +16,7 @@ import re
 import stat
 import sys
 from collections import OrderedDict
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
 from importlib import resources

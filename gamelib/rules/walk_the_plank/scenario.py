@@ -30,7 +30,7 @@ from gamelib.core.checks import ScenarioChecker
 from gamelib.core.inputs import show
 from gamelib.core.scenarios import plain_scenario
 
-from .cards import (CARD_NUMBERS, DEAD, DISCARDED, FEW_PIRATES, HAND, LAST_CARD, MAX_PLANKS, NO_CARD,
+from .cards import (CARD_NUMBERS, DEAD, DISCARDED, FEW_PIRATES, HAND, LAST_CARD, MAX_PLANKS,
                     OVER, PIRATES, PROGRAMMING, RESOLUTION, REVEALED, SET_ASIDE, SHIP, Stage, can_fill)
 from .effects import alive
 from .rules import advance, draw_outcome, final_outcome
