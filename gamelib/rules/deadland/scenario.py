@@ -15,6 +15,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from gamelib.core import Outcome, Rng, ScenarioError, derive_seed
+from gamelib.core.checks import ScenarioChecker
 from gamelib.core.inputs import show
 from gamelib.core.scenarios import plain_scenario
 
@@ -169,9 +170,8 @@ def _strings(d: Mapping[str, Any], key: str, field: str) -> list[str]:
 
 
 def _unknown(d: Mapping[str, Any], known: tuple[str, ...], field: str) -> None:
-    extra = sorted((k for k in d if k not in known), key=repr)
-    if extra:
-        raise ScenarioError(f"{field}{extra[0]}", f"is not a known field; known: {', '.join(known)}")
+    """The shared check (``ScenarioChecker``) of a table at ``field`` (a path ending in a dot)."""
+    ScenarioChecker(d, field.rstrip(".")).no_unknown(known)
 
 
 def _seat(game: "Deadland", name: Any, field: str) -> int:
