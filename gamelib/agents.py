@@ -57,7 +57,7 @@ class RandomAgent(Agent):
     name = "random"
 
     def choose(self, state: State) -> Action:
-        legal = state._legal_list()
+        legal = state.legal_list()
         return legal[self.rng.randbelow(len(legal))]
 
 

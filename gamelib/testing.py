@@ -123,8 +123,7 @@ def _check_viewer_odds(game: Game, seed: int, state: State, rng: Rng, samples: i
         return
     seen = {t: Counter() for t in actual}
     for i in range(samples):
-        other = state._redeal_hidden(viewer, rng)
-        other.rng = Rng(rng.next64())
+        other = state.resample_hidden(viewer, rng)
         if i < 2 and odds_of(other) != odds:
             raise _fail(game, seed, state, f"odds() change when the cards {viewer!r} cannot see are re-dealt: "
                         "they use hidden information")
@@ -204,15 +203,15 @@ def check_state(
             raise _fail(game, seed, state, "the record does not replay to the same state")
     if odds and not state.is_over and not odds_samples:
         viewer = state._odds_viewer()
-        if state._redeal_hidden(viewer, rng).odds() != odds:
+        if state.resample_hidden(viewer, rng).odds() != odds:
             raise _fail(game, seed, state, f"odds() change when the cards {viewer!r} cannot see are re-dealt: "
                         "they use hidden information")
     json.dumps(state.view(None, log=False))  # views must be plain data
     for player in state.players:
         view = state.view(player, log=False)
-        other = state._redeal_hidden(player, rng)
+        other = state.resample_hidden(player, rng)
         if _inventory(other) != inventory:
-            raise _fail(game, seed, state, f"_redeal_hidden({player!r}) breaks conservation")
+            raise _fail(game, seed, state, f"resample_hidden({player!r}) breaks conservation")
         if other.view(player, log=False) != view:
             raise _fail(game, seed, state, f"view({player!r}) changes when hidden cards change: it leaks them")
         if odds and other.odds_for(player) != state.odds_for(player):

@@ -4,67 +4,29 @@
 stop. The game ends when both players have stopped or the deck is empty; the highest hand total
 of at most 20 wins.
 
-It is also the smallest example of a game (``docs/engine.md``): fields declared once, legal
-actions and their effect, a view that hides the hands, exact odds with the outcome they predict,
-a re-deal of what a player cannot see, and scenarios."""
+It is also the smallest example of a game (``docs/engine.md``), in the order a game package
+keeps: data, the State class (fields declared once with start values and scenario names, then
+its hooks: legal actions and their effect, a view that hides the hands, exact odds with the
+outcome they predict, a re-deal of what a player cannot see, scenarios), then the Game."""
 from __future__ import annotations
 
 from typing import Any
 
 from gamelib.core import Action, Distribution, Game, Option, Outcome, Rng, ScenarioError, State, log
-from gamelib.core.fields import DICT_OF_LISTS, LIST, SET, VALUE, Fields, fields_to_dict
+from gamelib.core.fields import DICT_OF_LISTS, LIST, SET, VALUE, Fields, fields_from_dict, fields_to_dict
 
 VALUES = {f"c{i}": v for i, v in enumerate([2, 3, 5, 5, 7, 8, 9, 10], start=1)}
 PLAYERS = ("north", "south")
 
 
-class Twenty(Game):
-    name = "toy-twenty"
-    title = "Twenty (test game)"
-    min_players = max_players = 2
-    option_specs = (Option("limit", 20, "the highest total that still counts", check=lambda v: int(v) if 10 <= int(v) <= 40 else (_ for _ in ()).throw(ValueError("must be 10 to 40"))),)
-
-    @property
-    def players(self) -> tuple[str, ...]:
-        return PLAYERS
-
-    def new_state(self, seed: int = 0) -> "TwentyState":
-        s = TwentyState.__new__(TwentyState)
-        s._init_base(self, seed)
-        s.deck = list(VALUES)
-        s.rng.shuffle(s.deck)
-        s.hands = {p: [] for p in PLAYERS}
-        s.turn = 0
-        s.stopped = set()
-        return s
-
-    def from_scenario(self, scenario: dict[str, Any], seed: int = 0) -> "TwentyState":
-        s = TwentyState.__new__(TwentyState)
-        s._init_base(self, seed, scenario)
-        for f in ("deck", "hands", "turn"):
-            if f not in scenario:
-                raise ScenarioError(f, "is missing")
-        seen = list(scenario["deck"]) + [c for p in PLAYERS for c in scenario["hands"].get(p, [])]
-        for c in seen:
-            if c not in VALUES:
-                raise ScenarioError("deck", f"unknown card {c!r}")
-        if sorted(seen) != sorted(VALUES):
-            raise ScenarioError("deck", "every card must be in exactly one place")
-        if scenario["turn"] not in (0, 1):
-            raise ScenarioError("turn", "must be 0 or 1")
-        s.deck = list(scenario["deck"])
-        s.hands = {p: list(scenario["hands"].get(p, [])) for p in PLAYERS}
-        s.turn = scenario["turn"]
-        s.stopped = set(scenario.get("stopped", []))
-        return s
-
-
 class TwentyState(State):
+    # Each field: how it is copied and compared, its start value (a function of the Game when
+    # it depends on the options) and its name in scenarios when a scenario gives it as is.
     fields = Fields(
-        deck=LIST,             # face down, top = last
-        hands=DICT_OF_LISTS,   # player -> secret hand, in drawing order
-        turn=VALUE,            # index into PLAYERS of the player to move
-        stopped=SET,           # players who have stopped
+        deck=LIST([], scenario="deck"),          # face down, top = last
+        hands=DICT_OF_LISTS(lambda game: {p: [] for p in PLAYERS}, scenario="hands"),  # secret hands
+        turn=VALUE(0, scenario="turn"),          # index into PLAYERS of the player to move
+        stopped=SET(set()),                      # players who have stopped (scenario: a sorted list)
     )
 
     @property
@@ -133,7 +95,9 @@ class TwentyState(State):
         d["stopped"] = sorted(self.stopped)
         return d
 
-    def _redeal_hidden(self, player: str, rng: Rng) -> State:
+    def resample_hidden(self, player: str, rng: Rng) -> State:
+        # the re-deal only: the engine checks the seat, gives the world a fresh generator drawn
+        # from rng afterwards and drops its history
         other = self.clone()
         if self.is_over:
             return other
@@ -144,3 +108,42 @@ class TwentyState(State):
         other.hands[opp] = pool[:n]
         other.deck = pool[n:]
         return other
+
+
+class Twenty(Game):
+    name = "toy-twenty"
+    title = "Twenty (test game)"
+    min_players = max_players = 2
+    option_specs = (Option("limit", 20, "the highest total that still counts", check=lambda v: int(v) if 10 <= int(v) <= 40 else (_ for _ in ()).throw(ValueError("must be 10 to 40"))),)
+
+    state_class = TwentyState
+    information = "imperfect"  # the other player's hand
+    has_chance = True          # the shuffle
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        return PLAYERS
+
+    def new_state(self, seed: int = 0) -> TwentyState:
+        s = self.blank(seed)  # every field at its start value
+        s.deck = list(VALUES)
+        s.rng.shuffle(s.deck)
+        return s
+
+    def from_scenario(self, scenario: dict[str, Any], seed: int = 0) -> TwentyState:
+        s = self.blank(seed, scenario)
+        for f in ("deck", "hands", "turn"):
+            if f not in scenario:
+                raise ScenarioError(f, "is missing")
+        seen = list(scenario["deck"]) + [c for p in PLAYERS for c in scenario["hands"].get(p, [])]
+        for c in seen:
+            if c not in VALUES:
+                raise ScenarioError("deck", f"unknown card {c!r}")
+        if sorted(seen) != sorted(VALUES):
+            raise ScenarioError("deck", "every card must be in exactly one place")
+        if scenario["turn"] not in (0, 1):
+            raise ScenarioError("turn", "must be 0 or 1")
+        fields_from_dict(s, {"deck": scenario["deck"], "turn": scenario["turn"],
+                             "hands": {p: scenario["hands"].get(p, []) for p in PLAYERS},
+                             "stopped": scenario.get("stopped", [])})
+        return s

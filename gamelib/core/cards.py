@@ -16,13 +16,14 @@ import re
 import stat
 import sys
 from collections import OrderedDict
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
 from importlib import resources
 from pathlib import Path
 from typing import Any, Generic, Iterator, TypeVar
 
+from . import checks
 from .errors import CardDataError, OptionError
 from .game import Option
 from .inputs import show, type_name
@@ -108,13 +109,7 @@ def card_table(data: Any, source: str) -> CardTable:
             if isinstance(value, Mapping):
                 out: Any = root if parent is None else {}
                 items = list(value.items())
-                for k, _ in items:
-                    if not isinstance(k, str):
-                        raise CardDataError(source, None, _where(path), f"keys must be strings, got {show(k)}")
-                    chars += len(k)
-                if chars > MAX_CARD_FILE_BYTES:
-                    raise CardDataError(source, None, _where(path), f"the keys bring the card set's text past "
-                                        f"{MAX_CARD_FILE_BYTES:,} characters, as much as a card file may hold")
+                chars = _count_keys(items, chars, source, path)
                 for k, _ in items:
                     out[k] = None  # keys keep the file's order
                 for k, v in reversed(items):
@@ -123,28 +118,8 @@ def card_table(data: Any, source: str) -> CardTable:
                 out = [None] * len(value)
                 for i in range(len(value) - 1, -1, -1):
                     stack.append((value[i], out, i, path + (i,), depth + 1))
-        elif isinstance(value, bool):
-            out = value
-        elif isinstance(value, str):
-            chars += len(value)
-            if chars > MAX_CARD_FILE_BYTES:
-                raise CardDataError(source, None, _where(path), f"a text of {len(value):,} characters brings the "
-                                    f"card set's text past {MAX_CARD_FILE_BYTES:,} characters, as much as a card "
-                                    "file may hold")
-            out = value
-        elif isinstance(value, int):
-            if not _INT_RANGE[0] <= value <= _INT_RANGE[1]:
-                raise CardDataError(source, None, _where(path), f"{show(value)} is too big: whole numbers "
-                                    "in a card file fit in 64 bits")
-            out = int(value)
-        elif isinstance(value, float):
-            if not math.isfinite(value):
-                raise CardDataError(source, None, _where(path), f"{value!r} is not a number a card can show")
-            out = value
         else:
-            what = "dates and times are" if hasattr(value, "isoformat") else f"{show(value)} ({type_name(value)}) is"
-            raise CardDataError(source, None, _where(path), f"{what} not card data; use text, whole numbers, "
-                                "true/false, lists and tables")
+            out, chars = _card_value(value, chars, source, path)
         if parent is not None:
             parent[key] = out
     table = CardTable(root)
@@ -152,6 +127,46 @@ def card_table(data: Any, source: str) -> CardTable:
     canonical = json.dumps(root, sort_keys=True, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
     table.digest = hashlib.sha256(canonical.encode("utf-8", "surrogatepass")).hexdigest()
     return table
+
+
+def _count_keys(items: list, chars: int, source: str, path: tuple) -> int:
+    """``chars`` plus the length of a table's keys, which must be text."""
+    for k, _ in items:
+        if not isinstance(k, str):
+            raise CardDataError(source, None, _where(path), f"keys must be strings, got {show(k)}")
+        chars += len(k)
+    if chars > MAX_CARD_FILE_BYTES:
+        raise CardDataError(source, None, _where(path), f"the keys bring the card set's text past "
+                            f"{MAX_CARD_FILE_BYTES:,} characters, as much as a card file may hold")
+    return chars
+
+
+def _card_value(value: Any, chars: int, source: str, path: tuple) -> tuple[Any, int]:
+    """A scalar of a card table as a card set keeps it, and ``chars`` with its text counted;
+    or ``CardDataError`` for what a card file cannot hold."""
+    if isinstance(value, bool):
+        out = value
+    elif isinstance(value, str):
+        chars += len(value)
+        if chars > MAX_CARD_FILE_BYTES:
+            raise CardDataError(source, None, _where(path), f"a text of {len(value):,} characters brings the "
+                                f"card set's text past {MAX_CARD_FILE_BYTES:,} characters, as much as a card "
+                                "file may hold")
+        out = value
+    elif isinstance(value, int):
+        if not _INT_RANGE[0] <= value <= _INT_RANGE[1]:
+            raise CardDataError(source, None, _where(path), f"{show(value)} is too big: whole numbers "
+                                "in a card file fit in 64 bits")
+        out = int(value)
+    elif isinstance(value, float):
+        if not math.isfinite(value):
+            raise CardDataError(source, None, _where(path), f"{value!r} is not a number a card can show")
+        out = value
+    else:
+        what = "dates and times are" if hasattr(value, "isoformat") else f"{show(value)} ({type_name(value)}) is"
+        raise CardDataError(source, None, _where(path), f"{what} not card data; use text, whole numbers, "
+                            "true/false, lists and tables")
+    return out, chars
 
 
 # ---- card files ----------------------------------------------------------------------------
@@ -359,59 +374,42 @@ HOW_TO_GIVE_CARDS = ("give None (the shipped card set), the path of a card file 
                      "or a card table (a dict, as a record carries it)")
 
 
-class Checker:
-    """Field checks for one card (or the file itself when ``card`` is None)."""
+class ReadOnlyCard:
+    """A card definition (a subclass lists its ``__slots__``): read-only once made, because one
+    card set is shared by every Game and State that uses it (and cached): change the card file
+    instead."""
+
+    __slots__ = ()
+
+    def __init__(self, **kw: Any):
+        for k in self.__slots__:
+            object.__setattr__(self, k, kw.get(k))
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError(f"{type(self).__name__} {getattr(self, 'id', getattr(self, 'name', ''))} is read-only "
+                             "(card sets are shared); change the card file instead")
+
+    __delattr__ = __setattr__  # type: ignore[assignment]
+
+    def __reduce__(self):
+        return _rebuild, (type(self), {k: getattr(self, k) for k in self.__slots__})
+
+
+def _rebuild(cls: type, fields: dict[str, Any]) -> Any:
+    return cls(**fields)
+
+
+class Checker(checks.Checker):
+    """Field checks for one card (or the file itself when ``card`` is None): the shared checks
+    (``gamelib.core.checks``), each refusal a ``CardDataError`` naming the file and the card."""
 
     def __init__(self, file: str | Path, card: str | None, data: Any):
         self.file = str(file)
         self.card = card
-        if not isinstance(data, Mapping):
-            raise CardDataError(self.file, card, None, f"must be a table, got {type(data).__name__}")
-        self.data = data
+        super().__init__(data)
 
     def fail(self, field: str | None, message: str) -> CardDataError:
         return CardDataError(self.file, self.card, field, message)
 
-    def req(self, field: str, kind: type | tuple[type, ...], default: Any = ...) -> Any:
-        if field not in self.data:
-            if default is not ...:
-                return default
-            raise self.fail(field, "is missing")
-        value = self.data[field]
-        if not isinstance(value, kind) or (isinstance(value, bool) and kind in (int, (int,))):
-            names = kind.__name__ if isinstance(kind, type) else " or ".join(k.__name__ for k in kind)
-            raise self.fail(field, f"must be {names}, got {show(value)}")
-        return value
-
-    def choice(self, field: str, allowed: Iterable[str], default: Any = ...) -> Any:
-        allowed = tuple(allowed)
-        value = self.req(field, str, default)
-        if value is not default and value not in allowed:
-            raise self.fail(field, f"{show(value)} is not one of: {', '.join(allowed)}")
-        return value
-
-    def int_range(self, field: str, lo: int, hi: int, default: Any = ...) -> Any:
-        value = self.req(field, int, default)
-        if value is not default and not lo <= value <= hi:
-            raise self.fail(field, f"must be between {lo} and {hi}, got {value}")
-        return value
-
-    def str_list(self, field: str, allowed: Iterable[str] | None = None, default: Any = ...) -> Any:
-        value = self.req(field, list, default)
-        if value is default:
-            return value
-        allowed_t = tuple(allowed) if allowed is not None else None
-        for item in value:
-            if not isinstance(item, str):
-                raise self.fail(field, f"must be a list of strings, got item {show(item)}")
-            if allowed_t is not None and item not in allowed_t:
-                raise self.fail(field, f"{show(item)} is not one of: {', '.join(allowed_t)}")
-        return value
-
     def source(self) -> str:
         return self.choice("source", SOURCES)
-
-    def no_unknown(self, known: Iterable[str]) -> None:
-        extra = sorted(set(self.data) - set(known))
-        if extra:
-            raise self.fail(extra[0], f"is not a known field; known fields: {', '.join(sorted(known))}")

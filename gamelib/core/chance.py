@@ -191,7 +191,7 @@ class ChanceState:
         state = self._decision()
         if state.is_over:
             raise IllegalAction(action, None, state.phase, [], "the game is over", over=True)
-        chosen = state._find(action)
+        chosen = state.find_action(action)
         self._trail = (self._trail, (False, chosen.label))
         self.pending = chosen
         self._go(())

@@ -19,6 +19,8 @@ import zlib
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
+from . import ids
+
 if TYPE_CHECKING:  # pragma: no cover
     from .state import State
 
@@ -96,3 +98,44 @@ def observation_tensor(state: "State", seat: str | None, part: str = "all"):
     for fact, n in observation_facts(state, seat, part).items():
         out[bucket(fact)] += n
     return out
+
+
+class GameAINumbers:
+    """The State's numbers for game-AI libraries (mixed into ``State``): stable action ids
+    (``gamelib.core.ids``), returns, truncation, information keys and observations."""
+
+    __slots__ = ()
+
+    def legal_action_ids(self) -> list[int]:
+        """The stable ids of the legal actions (``game.action_space()``), increasing."""
+        return ids.legal_action_ids(self)
+
+    def action_id(self, action: Action) -> int:
+        """The stable id of one of the legal Actions."""
+        return ids.id_of_action(self, action)
+
+    def returns(self) -> list[float]:
+        """Per seat, in ``players`` order: 1 for a winner, -1 for a loser, 0 otherwise (and for
+        every seat before the end)."""
+        return returns(self)
+
+    @property
+    def is_truncated(self) -> bool:
+        """The game stopped at a house-rule limit (e.g. Walk the Plank's round limit), not by
+        the rulebook's own ending."""
+        return self.is_over and self._truncated()
+
+    def _truncated(self) -> bool:
+        return False
+
+    def info_key(self, seat: str) -> tuple:
+        """A cheap information-state key for ``seat``: equal for two positions that ``seat``
+        cannot tell apart from what it sees now (its view without the log, as facts). It does not
+        recall earlier turns beyond what the view keeps."""
+        return info_key(self, seat)
+
+    def observation_tensor(self, seat: str | None, part: str = "all"):
+        """``seat``'s observation as a flat numpy float32 array of ``OBS_SIZE`` counts of hashed
+        view facts (``gamelib.core.ecosystem``; docs/ecosystems.md); ``part`` is ``"all"``,
+        ``"public"`` (what every seat sees) or ``"private"`` (only what ``seat`` sees beyond it)."""
+        return observation_tensor(self, seat, part)

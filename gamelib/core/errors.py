@@ -1,5 +1,11 @@
 """The exception taxonomy. Every error is a ``ValueError`` so callers that only
-care about "bad input" can catch one thing, while tools can catch the precise kind."""
+care about "bad input" can catch one thing, while tools can catch the precise kind.
+
+One naming rule, and each error has one name (no aliases here): an input that fails its checks
+raises ``<the input>Error`` (``OptionError``, ``RecordError``, ``SeedError``, ``PlyError``,
+``ScenarioError``, ``CardDataError``: one type per input, from ``gamelib.core.checks`` where the
+input is a table); a name that names nothing raises ``Unknown<what>`` (``UnknownGame``,
+``UnknownPlayer``); an action the rules refuse now raises ``IllegalAction``."""
 from __future__ import annotations
 
 import difflib

@@ -21,6 +21,15 @@ from dataclasses import dataclass
 from typing import Any
 
 
+class _NoStart:
+    def __repr__(self) -> str:
+        return "NO_START"
+
+
+#: a field without a start value: the game's ``new_state`` or ``from_scenario`` gives it one
+NO_START: Any = _NoStart()
+
+
 @dataclass(frozen=True)
 class Kind:
     """How a field is copied, compared and written as plain data (``{}`` is the field's value)."""
@@ -33,6 +42,22 @@ class Kind:
 
     def __repr__(self) -> str:
         return self.name
+
+    def __call__(self, start: Any = NO_START, *, scenario: str | None = None) -> "Field":
+        """This kind with the field's start value and scenario name: ``LIST([], scenario="hand")``."""
+        return Field(self, start, scenario)
+
+
+@dataclass(frozen=True)
+class Field:
+    """One declared field, as a dataclass field declares one: how it is copied and compared
+    (``kind``), the value a new position starts with (``start``: a value, copied at the kind's
+    depth for each position, or a function of the Game giving it, for sizes that depend on the
+    options), and its name in scenarios when a scenario gives it as plain data (``scenario``)."""
+
+    kind: Kind
+    start: Any = NO_START
+    scenario: str | None = None
 
 
 #: an immutable value (int, str, bool, None, a tuple or frozenset of such, an Outcome): shared
@@ -66,23 +91,37 @@ def _tupled(v: Any) -> Any:
 
 
 class Fields(Mapping[str, Kind]):
-    """Field name -> Kind, in declaration order (the order of ``_key``)."""
+    """Field name -> Kind, in declaration order (the order of ``_key``); each field may carry
+    its start value and scenario name (``LIST([], scenario="hand")``: a ``Field``)."""
 
-    def __init__(self, **kinds: Kind):
-        for name, kind in kinds.items():
-            if not isinstance(kind, Kind):
-                raise TypeError(f"field {name!r}: expected one of {', '.join(map(repr, KINDS))}, got {kind!r}")
-        self._kinds = dict(kinds)
+    def __init__(self, **decls: Kind | Field):
+        fields: dict[str, Field] = {}
+        for name, decl in decls.items():
+            if isinstance(decl, Kind):
+                decl = Field(decl)
+            if not isinstance(decl, Field):
+                raise TypeError(f"field {name!r}: expected one of {', '.join(map(repr, KINDS))}, got {decl!r}")
+            fields[name] = decl
+        self._fields = fields
+        self._kinds = {name: f.kind for name, f in fields.items()}
 
     @classmethod
     def merge(cls, *parts: "Fields") -> "Fields":
-        out: dict[str, Kind] = {}
+        out: dict[str, Field] = {}
         for p in parts:
-            for name, kind in p.items():
+            for name, f in p._fields.items():
                 if name in out:
                     raise TypeError(f"field {name!r} is declared twice")
-                out[name] = kind
+                out[name] = f
         return cls(**out)
+
+    def field(self, name: str) -> Field:
+        return self._fields[name]
+
+    @property
+    def scenario_names(self) -> dict[str, str]:
+        """Scenario name -> field name, for the fields a scenario gives as plain data."""
+        return {f.scenario: name for name, f in self._fields.items() if f.scenario is not None}
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -109,19 +148,34 @@ class Fields(Mapping[str, Kind]):
         return "Fields(" + ", ".join(f"{n}={k!r}" for n, k in self._kinds.items()) + ")"
 
 
+#: the type each kind's field holds (the class's ``__annotations__`` come from the declaration)
+ANNOTATIONS = {"VALUE": Any, "TUPLE": tuple, "LIST": list, "LISTS": list, "SET": set, "DICT": dict,
+               "DICT_OF_LISTS": dict, "CACHE": Any}
+
+
 def compile_fields(fields: Fields, owner: str) -> dict[str, Any]:
-    """Source for ``_copy_into`` and ``_key``, compiled once per class (straight-line code)."""
+    """Source for ``_copy_into``, ``_key`` and ``_start`` (every field with a start value set
+    to it), compiled once per class (straight-line code)."""
     copy = [f"    o.{n} = " + k.copy.format(f"self.{n}") for n, k in fields.items()] or ["    pass"]
     key = [k.key.format(f"self.{n}") for n, k in fields.items() if k.key is not None]
+    start = []
+    for n, f in fields._fields.items():
+        if f.start is NO_START:
+            continue
+        value = f"S[{n!r}]"
+        start.append(f"    self.{n} = " + (f"{value}(game)" if callable(f.start) else f.kind.copy.format(value)))
     src = (
         "def _copy_into(self, o):\n" + "\n".join(copy) + "\n\n"
-        "def _key(self):\n    return (" + "".join(part + ", " for part in key) + ")\n"
+        "def _key(self):\n    return (" + "".join(part + ", " for part in key) + ")\n\n"
+        "def _start(self, game):\n" + "\n".join(start or ["    pass"]) + "\n"
     )
-    ns: dict[str, Any] = {}
+    ns: dict[str, Any] = {"S": {n: f.start for n, f in fields._fields.items()}}
     exec(compile(src, f"<fields of {owner}>", "exec"), ns)
     ns["_copy_into"].__doc__ = f"Generated from {owner}.fields: copies {', '.join(fields.names)}."
     ns["_key"].__doc__ = f"Generated from {owner}.fields: {', '.join(fields.keyed)}."
-    return {"_copy_into": ns["_copy_into"], "_key": ns["_key"], "_fields_source": src}
+    ns["_start"].__doc__ = f"Generated from {owner}.fields: every field with a start value set to it."
+    return {"_copy_into": ns["_copy_into"], "_key": ns["_key"], "_start": ns["_start"], "_fields_source": src,
+            "__annotations__": {n: ANNOTATIONS[k.name] for n, k in fields.items()}}
 
 
 _converters: dict[str, Any] = {}
@@ -152,5 +206,5 @@ def fields_from_dict(state: Any, data: Mapping[str, Any]) -> None:
             setattr(state, name, _converter(kind.unplain)(data[name]))
 
 
-__all__ = ["Fields", "Kind", "VALUE", "TUPLE", "LIST", "LISTS", "SET", "DICT", "DICT_OF_LISTS", "CACHE",
+__all__ = ["Fields", "Field", "Kind", "NO_START", "VALUE", "TUPLE", "LIST", "LISTS", "SET", "DICT", "DICT_OF_LISTS", "CACHE",
            "fields_to_dict", "fields_from_dict", "compile_fields"]

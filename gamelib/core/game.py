@@ -92,6 +92,15 @@ class Game:
     renderer: ClassVar[str | None] = None
     #: name -> "module:Class" of game-specific agents offered next to "random" (e.g. a heuristic player).
     agent_classes: ClassVar[dict[str, str]] = {}
+    #: the game's State class (``fields``, queries and hooks in its body); ``blank`` builds its positions
+    state_class: ClassVar[type]
+    #: "perfect" when every seat sees the whole position, "imperfect" when a seat cannot see some
+    #: of it (a hand, a face-down pile, another seat's programme): agents then sample worlds
+    information: ClassVar[str] = "imperfect"
+    #: whether chance (a shuffle, a draw) decides part of the game
+    has_chance: ClassVar[bool] = True
+    #: the module of an exact solver for some of the game's positions (hints ask it), or None
+    solver: ClassVar[str | None] = None
 
     def __init__(self, **options: Any):
         specs = {o.name: o for o in self.option_specs}
@@ -138,6 +147,11 @@ class Game:
     def max_game_length(self) -> int:
         """Hook: no game with these options takes more decisions than this."""
         raise NotImplementedError
+
+    def blank(self, seed: int = 0, scenario: Mapping[str, Any] | None = None):  # -> State
+        """A position of this game with every field at its declared start value, nothing dealt
+        yet (``State.blank`` of ``state_class``): the one way positions are built."""
+        return self.state_class.blank(self, seed, scenario)
 
     def new_state(self, seed: int = 0):  # -> State
         raise NotImplementedError

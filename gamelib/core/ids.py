@@ -90,7 +90,7 @@ def _table(state: "State") -> dict[int, "Action"]:
 def _entry(state: "State") -> tuple:
     """id -> legal Action of this position. Kept per legal list (lists are never changed in
     place, and clones share them); an entry holds the list itself, so its ``id`` stays its own."""
-    legal = state._legal_list()
+    legal = state.legal_list()
     game = state.game
     memo = _memo(game)
     last = memo.last

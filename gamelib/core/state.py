@@ -1,19 +1,11 @@
 """``State``: one position of a game, mutated in place by ``apply`` and restored by ``undo``.
 
-Games subclass it and implement a handful of hooks (names starting with ``_``). The base class
-owns everything the contract promises for every game: legality checking with a typed error,
-undo, clone, replay records, the log, and views.
-
-Costs do not grow with the length of a game:
-
-* the log lives on a shared append-only ``_Tape``: apply appends, undo only moves the end back,
-  a clone shares it (the first clone that writes past a shared point starts a tape of its own
-  that points back to the shared part, so nothing is ever copied); ``_tail`` is the tape's list
-  while this state may append to it in place (its owner, at its end, past every pin), so most
-  entries cost one list append;
-* each undo frame keeps a snapshot of the game's fields (never the log) and the frames form an
-  immutable linked list that clones share;
-* ``apply_fast`` is the simulators' path: no legality check beyond identity, no undo snapshot.
+Games subclass it: fields declared once and hooks named in the class body (docs/engine.md).
+The base class owns everything the contract promises for every game: legality checking with a
+typed error, undo, clone, replay records, the log (``tape.py``) and views. Costs do not grow
+with the length of a game: the log is a shared append-only tape; each undo frame keeps a
+snapshot of the game's fields (never the log) and the frames form an immutable linked list
+that clones share; ``apply_fast`` is the simulators' path (no check beyond identity, no snapshot).
 """
 from __future__ import annotations
 
@@ -22,11 +14,12 @@ from collections.abc import Iterable, Mapping
 from itertools import count, islice
 from typing import Any
 
-from .action import Action, LogEntry, Outcome, _set_section, _set_text, _set_visible_to
+from .action import Action, Outcome
 from . import ids as _action_ids
-from . import ecosystem as _eco
+from .ecosystem import GameAINumbers
 from .errors import IllegalAction, PlyError, UnknownPlayer
-from .fields import Fields, compile_fields
+from .stateclass import StateType
+from .tape import LogTape, _Frame, _Tape, _tape_at, log  # (log: the rules write entries with it)
 from .inputs import MAX_LABEL_LENGTH, show
 from .scenarios import plain_scenario
 from .odds import Distribution
@@ -36,104 +29,7 @@ _ids = count(1)
 _new = object.__new__
 
 
-class _Tape:
-    """Storage for an append-only sequence seen by several states. The sequence of length ``n``
-    read through a tape is the first ``base`` items of ``parent`` followed by ``items[:n - base]``.
-
-    ``owner`` is the id of the one state that may write in place; ``pin`` is the longest prefix
-    some other reader (a clone, a child tape, a past position) relies on, which is never changed."""
-
-    __slots__ = ("items", "parent", "base", "pin", "owner")
-
-    def __init__(self, items: list, parent: "_Tape | None", base: int, owner: int):
-        self.items = items
-        self.parent = parent
-        self.base = base
-        self.pin = 0
-        self.owner = owner
-
-
-def _segments(tape: _Tape | None, n: int) -> list[tuple[list, int]]:
-    """(items, how many of them) from the first segment to the last, for a sequence of length ``n``."""
-    segs = []
-    while tape is not None and n > 0:
-        k = n - tape.base
-        if k > 0:
-            segs.append((tape.items, k))
-        n = tape.base
-        tape = tape.parent
-    segs.reverse()
-    return segs
-
-
-def _tape_at(tape: _Tape, n: int) -> _Tape:
-    """The tape that holds item ``n - 1`` (walks up past tapes that add nothing to the first ``n``)."""
-    while tape.parent is not None and n <= tape.base:
-        tape = tape.parent
-    return tape
-
-
-class Log(tuple):
-    """The log at one moment, oldest entry first: a read-only snapshot that later actions do not
-    change. It compares equal to a list with the same entries."""
-
-    __slots__ = ()
-
-    def __eq__(self, other: object) -> bool:
-        if isinstance(other, list):
-            other = tuple(other)
-        return tuple.__eq__(self, other)
-
-    def __ne__(self, other: object) -> bool:
-        eq = self.__eq__(other)
-        return eq if eq is NotImplemented else not eq
-
-    __hash__ = tuple.__hash__
-
-    def __getitem__(self, index):  # slices stay Logs
-        got = tuple.__getitem__(self, index)
-        return Log(got) if isinstance(index, slice) else got
-
-
-class _Frame:
-    """One undo step: the action, the game's fields just before it (``snap``, a bare state; None
-    when the action was taken with ``apply_fast``), the RNG, the log length and the legal actions then."""
-
-    __slots__ = ("action", "below", "depth", "snap", "rng", "nlog", "legal")
-
-    def __init__(self, action: Action, below: "_Frame | None", snap: "State | None", rng: int,
-                 nlog: int, legal: list | None):
-        self.action = action
-        self.below = below
-        self.depth = 1 if below is None else below.depth + 1
-        self.snap = snap
-        self.rng = rng
-        self.nlog = nlog
-        self.legal = legal
-
-
-class _StateType(type):
-    """Builds ``__slots__``, ``_copy_into`` and ``_key`` from a ``fields = Fields(...)``
-    declaration in a State subclass's body, so a game lists its fields exactly once."""
-
-    def __new__(mcls, name, bases, ns, **kw):
-        decl = ns.get("fields")
-        if isinstance(decl, Fields):
-            for written in ("__slots__", "_copy_into", "_key"):
-                if written in ns:
-                    raise TypeError(
-                        f"{name} declares its fields with `fields = Fields(...)` and also writes {written} "
-                        "by hand; the declaration generates it (a hand-written one could leave a field out)"
-                    )
-            inherited = [b.fields for b in bases if isinstance(getattr(b, "fields", None), Fields)]
-            whole = Fields.merge(*inherited, decl) if inherited else decl
-            ns["__slots__"] = decl.names
-            ns["fields"] = whole
-            ns.update(compile_fields(whole, name))
-        return super().__new__(mcls, name, bases, ns, **kw)
-
-
-class State(metaclass=_StateType):
+class State(LogTape, GameAINumbers, metaclass=StateType):
     __slots__ = ("game", "seed", "rng", "scenario", "_frames", "_legal", "_tape", "_nlog", "_tail", "_id",
                  "log_enabled")
 
@@ -183,10 +79,8 @@ class State(metaclass=_StateType):
     def odds_for(self, player: str | None) -> dict[str, Distribution]:
         """The odds as ``player`` reckons them, from everything that seat knows (its own hidden
         cards included); ``None``: ``odds()``. Default: ``odds()`` for the seat whose knowledge
-        ``odds()`` uses, nothing for the other seats (``odds()`` may use what that seat alone
-        knows). A game whose odds use public information only, or that reckons them for each
-        seat, overrides this; ``check_game`` re-deals what each seat cannot see and checks that
-        its odds do not move and that the outcomes follow them."""
+        ``odds()`` uses, nothing for the others. A game whose odds use public information only,
+        or that reckons them per seat, overrides this (``check_game`` tests each seat's)."""
         if player is None or player == self._odds_viewer():
             return self.odds()
         return {}
@@ -211,10 +105,13 @@ class State(metaclass=_StateType):
     def to_scenario(self) -> dict[str, Any]:
         raise NotImplementedError
 
-    def _redeal_hidden(self, player: str, rng: Rng) -> "State":
-        """A clone in which everything ``player`` cannot see is re-randomised consistently
-        with what they can see, with the probabilities ``odds()`` assumes. Used to prove
-        views leak nothing and that the odds are right."""
+    def resample_hidden(self, seat: str, rng: Rng) -> "State":
+        """A clone in which everything ``seat`` cannot see is re-dealt (drawn from ``rng``)
+        consistently with what it can see, with the probabilities ``odds()`` assume. A game
+        writes the re-deal; the engine adds the rest (``gamelib.core.stateclass``): an unknown seat is an
+        ``UnknownPlayer``, the world's random generator (future draws) is drawn from ``rng``
+        after the re-deal, and the world has no history (its undo goes nowhere). Used to prove
+        views leak nothing, to test the odds, and by the agents that sample worlds."""
         raise NotImplementedError
 
     def summary(self) -> dict[str, Any]:
@@ -222,6 +119,19 @@ class State(metaclass=_StateType):
         return {}
 
     # ---- the contract -------------------------------------------------------------------
+    @classmethod
+    def blank(cls, game: Any, seed: int = 0, scenario: Mapping[str, Any] | None = None) -> "State":
+        """A position of ``game`` with every declared field at its start value (``fields``),
+        before any card is dealt: what a game's ``new_state`` deals into and its
+        ``from_scenario`` fills in (``Game.blank`` asks the Game's own State class)."""
+        s = _new(cls)
+        s._init_base(game, seed, scenario)
+        s._start(game)
+        return s
+
+    def _start(self, game: Any) -> None:
+        """Generated from ``fields = Fields(...)``: every field with a start value set to it."""
+
     def _init_base(self, game: Any, seed: int, scenario: Mapping[str, Any] | None = None) -> None:
         self.game = game
         self.seed = check_seed(seed)
@@ -246,11 +156,12 @@ class State(metaclass=_StateType):
         return self.game.players
 
     def legal_actions(self) -> list[Action]:
-        return list(self._legal_list())
+        return list(self.legal_list())
 
-    def _legal_list(self) -> list[Action]:
-        """The legal actions, worked out once per position and kept: the list itself, which
-        callers only read (``legal_actions`` hands out a copy)."""
+    def legal_list(self) -> list[Action]:
+        """The legal actions, worked out once per position and kept: the list itself, shared, for
+        callers that only read it (agents, simulators: no copy per decision); ``legal_actions``
+        hands out a copy to keep or change."""
         legal = self._legal
         if legal is None:
             legal = self._legal = [] if self.is_over else self._legal_actions()
@@ -259,8 +170,10 @@ class State(metaclass=_StateType):
     def legal_labels(self) -> list[str]:
         return [a.label for a in self.legal_actions()]
 
-    def _find(self, action: Action | str) -> Action:
-        legal = self._legal_list()
+    def find_action(self, action: Action | str | int) -> Action:
+        """The legal Action that ``action`` names (an Action, its label, or its stable id), or
+        ``IllegalAction`` saying why not (with the closest legal labels)."""
+        legal = self.legal_list()
         if isinstance(action, Action):
             for a in legal:
                 if a is action:
@@ -294,7 +207,7 @@ class State(metaclass=_StateType):
         Atomic: whatever exception lands wherever (a ``KeyboardInterrupt`` from a cell's time
         limit included), the state is either the one before (fields, RNG, log, ply, legal list)
         or the one after, with ply, legal list, log and record in step."""
-        chosen = self._find(action)
+        chosen = self.find_action(action)
         snap = _new(type(self))
         self._copy_into(snap)
         below = self._frames
@@ -338,13 +251,13 @@ class State(metaclass=_StateType):
         Without a snapshot a failing action is not rolled back: only for a state that is
         thrown away when anything fails (a record that does not replay)."""
         legal = self._legal
-        if legal is None:  # (_legal_list)
+        if legal is None:  # (legal_list)
             legal = self._legal = [] if self.outcome is not None else self._legal_actions()
         for chosen in legal:  # (_find, for a label)
             if chosen.label == label:
                 break
         else:
-            chosen = self._find(label)  # raises IllegalAction
+            chosen = self.find_action(label)  # raises IllegalAction
         frame = _new(_Frame)  # (_Frame(...) written out: no Python call for each action)
         frame.action = chosen
         frame.below = below = self._frames
@@ -470,111 +383,6 @@ class State(metaclass=_StateType):
         """Number of actions taken so far."""
         return 0 if self._frames is None else self._frames.depth
 
-    # ---- numbers for game-AI libraries (gamelib.core.ids, gamelib.core.ecosystem) -----------
-    def legal_action_ids(self) -> list[int]:
-        """The stable ids of the legal actions (``game.action_space()``), increasing."""
-        return _action_ids.legal_action_ids(self)
-
-    def action_id(self, action: Action) -> int:
-        """The stable id of one of the legal Actions."""
-        return _action_ids.id_of_action(self, action)
-
-    def returns(self) -> list[float]:
-        """Per seat, in ``players`` order: 1 for a winner, -1 for a loser, 0 otherwise (and for
-        every seat before the end)."""
-        return _eco.returns(self)
-
-    @property
-    def is_truncated(self) -> bool:
-        """The game stopped at a house-rule limit (e.g. Walk the Plank's round limit), not by
-        the rulebook's own ending."""
-        return self.is_over and self._truncated()
-
-    def _truncated(self) -> bool:
-        return False
-
-    def resample_hidden(self, seat: str, rng: Rng) -> "State":
-        """A clone in which everything ``seat`` cannot see is re-dealt with the probabilities
-        ``odds()`` assume, and whose random generator (future draws) is drawn from ``rng`` too.
-        The history is dropped (the clone's undo goes nowhere): it is a world to play out."""
-        if seat not in self.players:
-            raise UnknownPlayer(seat, self.players)
-        world = self._redeal_hidden(seat, rng)
-        world.rng = Rng(rng.next64())
-        world._frames = None
-        return world
-
-    def info_key(self, seat: str) -> tuple:
-        """A cheap information-state key for ``seat``: equal for two positions that ``seat``
-        cannot tell apart from what it sees now (its view without the log, as facts). It does not
-        recall earlier turns beyond what the view keeps."""
-        return _eco.info_key(self, seat)
-
-    def observation_tensor(self, seat: str | None, part: str = "all"):
-        """``seat``'s observation as a flat numpy float32 array of ``OBS_SIZE`` counts of hashed
-        view facts (``gamelib.core.ecosystem``; docs/ecosystems.md); ``part`` is ``"all"``,
-        ``"public"`` (what every seat sees) or ``"private"`` (only what ``seat`` sees beyond it)."""
-        return _eco.observation_tensor(self, seat, part)
-
-    # ---- the log ----------------------------------------------------------------------------
-    def _log_append(self, entry: LogEntry) -> None:
-        tail = self._tail
-        if tail is not None:  # the usual case: in place at the end of our own tape
-            tail.append(entry)
-            self._nlog += 1
-            return
-        tape, n = self._tape, self._nlog
-        if tape.owner == self._id and n >= tape.pin:
-            items = tape.items
-            if len(items) + tape.base != n:
-                del items[n - tape.base:]  # entries of an undone action: nobody else reads them
-            items.append(entry)
-        else:  # shared past this point: a tape of our own, pointing back
-            if n > tape.pin:
-                tape.pin = n
-            self._tape = tape = _Tape([entry], tape, n, self._id)
-        self._nlog = n + 1
-        # Until _nlog or _tape change otherwise (undo, _become: they clear it), we stay at the end
-        # of our own tape and past its pin: a pin only ever rises to the length of some reader
-        # that shares the tape, and a reader longer than us needs us to have moved back first.
-        self._tail = tape.items
-
-    def _pin(self) -> None:
-        tape, n = self._tape, self._nlog
-        if n > tape.pin:
-            tape.pin = n
-
-    @property
-    def log(self) -> Log:
-        """Every LogEntry so far, oldest first (a snapshot; ``recent_log(n)`` for the last few)."""
-        tape, n = self._tape, self._nlog
-        if tape.parent is None:
-            return Log(tape.items[:n] if len(tape.items) != n else tape.items)
-        out: list[LogEntry] = []
-        for items, k in _segments(tape, n):
-            out.extend(islice(items, k))
-        return Log(out)
-
-    @property
-    def log_length(self) -> int:
-        return self._nlog
-
-    def recent_log(self, n: int = 10) -> list[LogEntry]:
-        """The last ``n`` log entries, at a cost that does not grow with the game."""
-        out: list[LogEntry] = []
-        tape, end = self._tape, self._nlog
-        while tape is not None and len(out) < n and end > 0:
-            k = end - tape.base
-            if k > 0:
-                out[:0] = tape.items[max(0, k - (n - len(out))):k]
-            end = tape.base
-            tape = tape.parent
-        return out
-
-    def log_since(self, start: int) -> list[LogEntry]:
-        """Entries from number ``start`` on (what the last action wrote: ``log_since(n_before)``)."""
-        return self.recent_log(max(0, self._nlog - start))
-
     # ---- copies -----------------------------------------------------------------------------
     def _bare_clone(self) -> "State":
         new = object.__new__(type(self))
@@ -666,17 +474,3 @@ class State(metaclass=_StateType):
         server, no network). ``reveal=True`` for the table view, else ``player=``'s view; see
         ``gamelib.render.export.to_html`` (loaded only when called: rules never import renderers)."""
         return importlib.import_module("gamelib.render.export").to_html(self, **kw)
-
-
-def log(state: State, section: str, text: str, visible_to: Iterable[str] | None = None) -> None:
-    if state.log_enabled:
-        entry = _new(LogEntry)  # (LogEntry(...) through its slots' setters: no Python call)
-        _set_section(entry, section)
-        _set_text(entry, text)
-        _set_visible_to(entry, None if visible_to is None else frozenset(visible_to))
-        tail = state._tail
-        if tail is not None:  # (State._log_append's usual case, written out)
-            tail.append(entry)
-            state._nlog += 1
-        else:
-            state._log_append(entry)

@@ -4,7 +4,7 @@
   ``walking_deck`` (loaded the first time it is needed), as long as it finishes within
   ``exact_nodes`` positions.
 * Everything else: estimated by playouts (``playouts.py``): worlds the seat cannot tell from the
-  real one are sampled (``state._redeal_hidden(seat, rng)`` and a fresh random generator, the same
+  real one are sampled (``state.resample_hidden(seat, rng)`` and a fresh random generator, the same
   worlds for every option), the option is played in each, and the game is finished by the
   heuristic players (random pirates in Walk the Plank; in The Walking Deck up to the end of the
   Journey, where the exact Interrogation value is used when it is quick to find). Each estimate
@@ -24,6 +24,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from fractions import Fraction
 from html import escape
+import importlib
 from importlib.util import find_spec
 from numbers import Integral, Real
 from types import ModuleType
@@ -220,25 +221,23 @@ def hint_html(h: Hint) -> str:
 
 # ---- the exact solver ---------------------------------------------------------------------------
 
-def _solver() -> ModuleType:
-    """The Walking Deck's exact solver, imported the first time a hint needs it (``import gamelib``
-    does not load it)."""
-    from . import walking_deck
-
-    return walking_deck
+def _solver(state: State) -> ModuleType:
+    """The game's exact solver (``Game.solver`` names its module: The Walking Deck's), imported the
+    first time a hint needs it (``import gamelib`` does not load it)."""
+    return importlib.import_module(state.game.solver)
 
 
 def _interrogation(state: State) -> bool:
-    """Whether the exact solver covers ``state`` (it is loaded for The Walking Deck only)."""
-    return state.game.name == "walking-deck" and _solver().is_interrogation(state)
+    """Whether the game's exact solver covers ``state``."""
+    return state.game.solver is not None and _solver(state).is_interrogation(state)
 
 
 # ---- the estimates ------------------------------------------------------------------------------
 
 def _estimated(state: State, seat: str, budget: int, seed: int, seconds: float, target: float,
                note: str = "") -> Hint:
-    wd = state.game.name == "walking-deck"
-    stop = wd and not _interrogation(state)
+    # a game with an exact solver (The Walking Deck's Interrogation) stops its playouts where it takes over
+    stop = state.game.solver is not None and not _interrogation(state)
     r = race(state, seat, budget, seed, seconds, target, stop_at_interrogation=stop)
     options = []
     for a, t in zip(state.legal_actions(), r.tallies):
@@ -295,7 +294,7 @@ def hint(state: State, seat: str | None = None, budget: int | None = None, *, se
         return Hint(name, seat, True, "not this seat's decision", {}, (),
                     f"It is {mover}'s decision, not {seat}'s: a hint is given to the seat that decides.")
     if _interrogation(state):
-        wds = _solver()
+        wds = _solver(state)
         solver = wds.solver_for(state)
         before = solver.nodes
         solver.budget = solver.nodes + exact_nodes

@@ -1,7 +1,7 @@
 """The sampled half of ``gamelib.hint``: playouts over re-deals, Wilson intervals, and a race
 that spends the CPU budget where the options are still close (issue 22, point 4).
 
-* **Worlds the seat cannot tell apart.** Deal ``k`` is ``state._redeal_hidden(seat, ...)`` with
+* **Worlds the seat cannot tell apart.** Deal ``k`` is ``state.resample_hidden(seat, ...)`` with
   a fresh generator, both seeded from ``(seed, k)``: the real hidden cards and the real
   generator never reach a playout.
 * **Common random numbers.** Every option played on deal ``k`` meets the same cards, the same
@@ -79,7 +79,7 @@ class Tally:
 
 
 def sample_world(state: State, seat: str, seed: int) -> State:
-    world = state._redeal_hidden(seat, Rng(seed))
+    world = state.resample_hidden(seat, Rng(seed))
     world.rng = Rng(derive_seed(seed, 7))
     world.log_enabled = False  # playouts are read for their outcome only
     return world

@@ -2,7 +2,7 @@
 
 ``JourneySearchAgent``: at each Journey decision with a real choice it samples orders of the
 two piles consistent with what the player knows (their contents, never their order: the
-state's ``_redeal_hidden``, with a fresh generator so the real future Calamity draws are not
+state's ``resample_hidden``, with a fresh generator so the real future Calamity draws are not
 used either), plays each option in every sample (the same samples for every option, so the
 comparison is fair), finishes the Journey with the heuristic player, and scores the leaf where
 the Memory is complete with the exact Interrogation value when the solver finds it within
@@ -176,7 +176,7 @@ class JourneySearchAgent(_ExactInterrogation, Agent):
 def sample_world(state: Any, seed: int) -> Any:
     """A position the player cannot tell from ``state``: pile orders re-shuffled, and a fresh
     generator for the Calamity bag (the real one would know the future draws)."""
-    world = state._redeal_hidden(PLAYER, Rng(seed))
+    world = state.resample_hidden(PLAYER, Rng(seed))
     world.rng = Rng(derive_seed(seed, 7))
     return world
 

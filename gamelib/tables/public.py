@@ -60,7 +60,7 @@ class PublicState:
 
     def __getattr__(self, name: str) -> Any:
         if name in ("log", "history", "to_record", "clone", "at_ply", "apply", "undo", "scenario",
-                    "to_scenario", "legal_actions", "legal_labels", "_redeal_hidden"):
+                    "to_scenario", "legal_actions", "legal_labels", "resample_hidden"):
             # what could carry a secret (private log lines, the decisions) is not passed on
             raise AttributeError(f"a spectator's state has no {name}")
         return getattr(self._state, name)

@@ -64,7 +64,7 @@ class Timeline:
         along the line. An illegal action raises ``IllegalAction`` and changes nothing."""
         k = self.shown_ply
         base = self.present if k == self.present.ply else self.present.at_ply(k)
-        chosen = base._find(action)  # raises IllegalAction before anything moves
+        chosen = base.find_action(action)  # raises IllegalAction before anything moves
         if self.next_label(k) == chosen.label:
             if k < self.present.ply:
                 self.shown_ply = k + 1  # looking back and replaying the line: nothing changes

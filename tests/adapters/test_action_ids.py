@@ -24,7 +24,7 @@ def check_position(state) -> None:
     back = {state.action_id(a): a for a in legal}
     assert sorted(back) == ids
     for i, a in back.items():
-        assert state._find(i) is a  # the id finds the very Action
+        assert state.find_action(i) is a  # the id finds the very Action
         assert space.keys[i] == state._action_key(a)
 
 

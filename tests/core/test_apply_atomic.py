@@ -153,8 +153,8 @@ def test_an_interrupt_anywhere_in_undo_leaves_the_state_before_or_after(game):
     trials = 0
     for i, (state, label) in enumerate(_moves(game, UNDO_MOVES)):
         state = state.clone()
-        (state.apply_fast if i % 2 and label in (a.label for a in state._legal_list()) else state.apply)(
-            next((a for a in state._legal_list() if a.label == label), label))
+        (state.apply_fast if i % 2 and label in (a.label for a in state.legal_list()) else state.apply)(
+            next((a for a in state.legal_list() if a.label == label), label))
         before = _snapshot(state)
         done = state.clone()
         done.undo()

@@ -286,7 +286,7 @@ def test_the_callers_scenario_cannot_change_a_state(game):
     for _ in range(5):  # apply_fast: undo and at_ply rebuild from the scenario
         if s.is_over:
             break
-        s.apply_fast(s._legal_list()[-1])
+        s.apply_fast(s.legal_list()[-1])
     after = s.clone()
     assert s.ply > 0
     _mutate(sc)

@@ -16,7 +16,7 @@ import pytest
 
 from gamelib import RandomAgent, play
 from gamelib.core import Rng, derive_seed
-from gamelib.rules.deadland.state import DeadlandState
+from gamelib.rules.deadland import DeadlandState
 from gamelib.rules.deadland.views import _redeal_roles
 
 from .helpers import climb, game, junk, start

@@ -52,7 +52,7 @@ def test_redeal_keeps_what_the_player_sees():
     rng = Rng(5)
     changed = False
     for _ in range(20):
-        other = s._redeal_hidden("blue", rng)
+        other = s.resample_hidden("blue", rng)
         assert other.view("blue") == s.view("blue")
         assert other.role[1] == "traitor"
         changed |= other.role[0] != "looter" or other.vdeck != s.vdeck
@@ -66,7 +66,7 @@ def test_redeal_respects_what_a_refused_gift_revealed():
         "green": {"infection": ["1"], "role": "traitor"}})
     rng = Rng(1)
     for _ in range(10):
-        assert s._redeal_hidden("blue", rng).role[2] == "traitor"
+        assert s.resample_hidden("blue", rng).role[2] == "traitor"
 
 
 def test_the_trial_entry_counts_the_cards_and_is_public():
@@ -92,6 +92,6 @@ def test_the_trial_entry_counts_the_cards_and_is_public():
                                                                                  "blood", "zdaily")
                 assert all(s.view(p, log=False)["trial"] == t for p in s.players)  # every card drawn is shown to all
                 me = s.to_move
-                assert s._redeal_hidden(me, Rng(seed)).view(me, log=False)["trial"] == s.view(me, log=False)["trial"]
+                assert s.resample_hidden(me, Rng(seed)).view(me, log=False)["trial"] == s.view(me, log=False)["trial"]
             s.apply(r.choice(s.legal_labels()))
     assert running > 20 and radio > 0

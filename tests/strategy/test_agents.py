@@ -31,7 +31,7 @@ def test_ismcts_chooses_a_legal_action_reproducibly_from_its_own_view(name, play
     assert ISMCTSAgent(seed=1, playouts=12).choose(s) == a
     root = ISMCTSAgent(seed=1, playouts=12).search(s, s.to_move, 12, 5)
     assert sum(ch.visits for ch in root.children.values()) == 12
-    other = s._redeal_hidden(s.to_move, Rng(3))  # what the seat sees is all it uses
+    other = s.resample_hidden(s.to_move, Rng(3))  # what the seat sees is all it uses
     assert ISMCTSAgent(seed=1, playouts=12).choose(other) in other.legal_actions()
 
 
@@ -55,7 +55,7 @@ def test_journey_search_agent_plays_legally_and_never_reads_the_pile_order():
     totals, per = agent.evaluate(s, s.legal_actions(), 3, seed=9)
     assert all(len(v) == 3 and all(0 <= x <= 1 for x in v) for v in per)
     # a different real order of the piles gives the same decision (only the contents are used)
-    other = s._redeal_hidden("you", Rng(8))
+    other = s.resample_hidden("you", Rng(8))
     other.rng = NoPeeking()
     assert JourneySearchAgent(seed=4, samples=3).choose(other) == a
     assert agent.stats["leaves_exact"] + agent.stats["leaves_played"] > 0

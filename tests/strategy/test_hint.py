@@ -40,7 +40,7 @@ def test_interrogation_hint_is_exact_and_does_not_move_when_hidden_cards_are_red
         assert h.exact and all(o.exact and isinstance(o.win, Fraction) and o.stderr is None for o in h.options)
         assert [o.label for o in h.options] == s.legal_labels()
         assert h.values() == wds.action_values(s)
-        other = s._redeal_hidden("you", Rng(5))
+        other = s.resample_hidden("you", Rng(5))
         other.rng = NoPeeking()
         assert gamelib.hint(other).values() == h.values()
         top = max(h.values().values())
@@ -55,7 +55,7 @@ def test_journey_hint_is_estimated_and_stays_within_its_error_when_piles_are_res
     h = gamelib.hint(s, budget=6, seed=1, seconds=0)
     assert not h.exact and h.budget["deals per option"] == (6, 6)
     assert all(o.stderr is not None and o.samples == 6 and 0 <= o.low <= o.win <= o.high <= 1 for o in h.options)
-    other = s._redeal_hidden("you", Rng(9))
+    other = s.resample_hidden("you", Rng(9))
     other.rng = NoPeeking()
     _within(h, gamelib.hint(other, budget=6, seed=2, seconds=0))
 
@@ -69,21 +69,21 @@ def test_multiplayer_hint_uses_only_the_seat_view(name, players, steps):
     s = _decision(game.new_state(seed=4), gamelib.RandomAgent(4), steps)
     seat = s.to_move
     calls = []
-    orig = type(s)._redeal_hidden
+    orig = type(s).resample_hidden
 
     def spy(self, player, rng):
         calls.append(player)
         return orig(self, player, rng)
 
     s.rng = NoPeeking()
-    type(s)._redeal_hidden = spy
+    type(s).resample_hidden = spy
     try:
         h = gamelib.hint(s, budget=4, seed=3, seconds=0)
     finally:
-        type(s)._redeal_hidden = orig
+        type(s).resample_hidden = orig
     assert calls and set(calls) == {seat}
     assert not h.exact and [o.label for o in h.options] == s.legal_labels()
-    other = s._redeal_hidden(seat, Rng(11))
+    other = s.resample_hidden(seat, Rng(11))
     _within(h, gamelib.hint(other, budget=4, seed=5, seconds=0))
 
 

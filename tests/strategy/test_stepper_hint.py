@@ -60,7 +60,7 @@ def test_an_interrogation_hint_in_the_player_view_is_exact_and_does_not_move_whe
     h = s.hint_panel.show()
     assert h.exact and all(isinstance(o.win, Fraction) for o in h.options)
     shown = s.hint_panel.output.value
-    s.state = pos._redeal_hidden("you", Rng(5))  # what "you" cannot see, dealt again
+    s.state = pos.resample_hidden("you", Rng(5))  # what "you" cannot see, dealt again
     s.refresh()
     again = s.hint_panel.show()
     assert again.values() == h.values() and s.hint_panel.output.value == shown
@@ -74,20 +74,20 @@ def test_a_player_view_hint_uses_that_seat_only_and_stays_within_its_error_when_
     assert _visible(s.hint_box) and s.hint_panel.get_seat() == seat
     s.hint_panel.budget, s.hint_panel.seconds = 3, 0
     calls = []
-    orig = type(s.state)._redeal_hidden
+    orig = type(s.state).resample_hidden
 
     def spy(self, player, rng):
         calls.append(player)
         return orig(self, player, rng)
 
-    type(s.state)._redeal_hidden = spy
+    type(s.state).resample_hidden = spy
     try:
         h = s.hint_panel.show()
     finally:
-        type(s.state)._redeal_hidden = orig
+        type(s.state).resample_hidden = orig
     assert h is not None and not h.exact and h.seat == seat and set(calls) == {seat}
     assert [o.label for o in h.options] == s.visible_labels()
-    s.state = s.state._redeal_hidden(seat, Rng(11))  # every card the seat cannot see, dealt again
+    s.state = s.state.resample_hidden(seat, Rng(11))  # every card the seat cannot see, dealt again
     s.refresh()
     _within(h, s.hint_panel.show())
 

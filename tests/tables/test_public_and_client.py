@@ -34,7 +34,7 @@ def test_the_public_view_does_not_move_when_any_seat_is_dealt_again(name, player
         picture = render(PublicState(s), player="spectator")
         assert HIDDEN not in str(public)  # every fact of these games is either public or a seat's own
         for i, seat in enumerate(s.players):
-            again = s._redeal_hidden(seat, Rng(1000 + i))
+            again = s.resample_hidden(seat, Rng(1000 + i))
             differs += again.view(None, log=False) != s.view(None, log=False)
             assert public_view(again) == public, f"the public view shows {seat}'s hidden cards at ply {s.ply}"
             assert render(PublicState(again), player="spectator") == picture

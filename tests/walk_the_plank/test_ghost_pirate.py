@@ -95,7 +95,7 @@ def test_ghost_pirate_3_redeal_moves_an_undeclared_ghost_card():
     rng = Rng(2)
     rows = set()
     for _ in range(40):
-        other = state._redeal_hidden("green", rng)
+        other = state.resample_hidden("green", rng)
         assert other.view("green") == state.view("green")
         rows.add(tuple(other.view(None)["players"]["blue"]["cards"]))
     assert {row.index(next(c for c in row if c)) for row in rows} == {0, 1, 2}

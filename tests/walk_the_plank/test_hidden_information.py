@@ -49,13 +49,13 @@ def test_redeal_changes_only_what_the_viewer_cannot_see():
     seen = set()
     rng = Rng(3)
     for _ in range(30):
-        other = state._redeal_hidden("blue", rng)
+        other = state.resample_hidden("blue", rng)
         assert other.view("blue") == state.view("blue")
         row = tuple(other.view(None)["players"]["red"]["cards"][:2])
         assert row[0] != "Charge!"  # Charge! is never card 1
         seen.add(row)
     assert len(seen) > 5
-    assert state._redeal_hidden("red", rng).view(None)["players"]["red"]["cards"][:2] == ["Shove Left", "Charge!"]
+    assert state.resample_hidden("red", rng).view(None)["players"]["red"]["cards"][:2] == ["Shove Left", "Charge!"]
 
 
 def test_redeal_ghost_card_stays_a_shove_in_its_declared_slot():
@@ -66,7 +66,7 @@ def test_redeal_ghost_card_stays_a_shove_in_its_declared_slot():
     state.apply("Ghost plays Shove Anyone on card 2")
     assert state.to_move == "red" and state.phase == "revealing card 1"
     rng = Rng(1)
-    cards = {tuple(state._redeal_hidden("red", rng).view(None)["players"]["green"]["cards"]) for _ in range(20)}
+    cards = {tuple(state.resample_hidden("red", rng).view(None)["players"]["green"]["cards"]) for _ in range(20)}
     assert cards <= {(None, c, None) for c in ("Shove Left", "Shove Right", "Shove Anyone")} and len(cards) > 1
 
 

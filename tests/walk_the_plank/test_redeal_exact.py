@@ -56,7 +56,7 @@ def redealt(state, viewer: str, colour: str, n: int = N, seed: int = 1) -> Count
     rng = Rng(seed)
     out: Counter = Counter()
     for _ in range(n):
-        row = state._redeal_hidden(viewer, rng).view(None)["players"][colour]["cards"]
+        row = state.resample_hidden(viewer, rng).view(None)["players"][colour]["cards"]
         out[tuple(row)] += 1
     return out
 

@@ -75,7 +75,7 @@ def test_scenario_record_replays():
     ({"hand": ["R99"]}, "hand", "unknown Event id 'R99'"),
     ({"hand": [CAVE], "memory": [CAVE]}, "memory", "also in 'hand'"),
     ({"rural": [DOMITILLE]}, "rural", "is an Urban Event"),
-    ({"reserves": {"Food": "eaten"}}, "reserves.Food", "'available' or 'consumed'"),
+    ({"reserves": {"Food": "eaten"}}, "reserves.Food", "'eaten' is not one of: available, consumed"),
     ({"reserves": {"Water": "available"}}, "reserves", "unknown Reserve 'Water'"),
     ({"hand": [CAVE, ORCHARD, WOLVES, MARCEL]}, "hand", "at most 3"),
     ({"phase": "Lunch"}, "phase", "'Journey' or 'Interrogation'"),
@@ -89,7 +89,7 @@ def test_scenario_record_replays():
     ({"pending": {"kind": "damage", "left": 2}, "phase": "Interrogation", "memory": [CAVE]}, "pending", "give 'resolving'"),
     ({"pending": {"kind": "fun"}}, "pending", "'kind' one of"),
     ({"power_uses": 9}, "power_uses", "from 0 to 3"),
-    ({"colour": "red"}, "colour", "not a scenario field"),
+    ({"colour": "red"}, "colour", "is not a known field; known fields: avoided, bag"),
 ])
 def test_scenario_errors_name_the_field(scenario, field, message):
     with pytest.raises(ScenarioError, match=message) as err:
@@ -117,7 +117,7 @@ def test_view_hides_pile_order_and_memory_but_not_the_rest():
     assert set(mine["buried"]) == {"count", "limit"}
     assert "cards" in s.view(None)["piles"]["Rural"] and "cards" in s.view(None)["memory"]
     json.dumps(mine)
-    other = s._redeal_hidden("you", gamelib.core.Rng(5))
+    other = s.resample_hidden("you", gamelib.core.Rng(5))
     assert other.view("you") == mine and other.rural != s.rural
 
 

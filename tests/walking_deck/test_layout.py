@@ -9,7 +9,8 @@ import pytest
 
 from gamelib.agents import RandomAgent
 from gamelib.core.fields import CACHE, Fields
-from gamelib.rules.walking_deck.state import NO_BANNER, WalkingDeckState
+from gamelib.rules.walking_deck.game import WalkingDeckState
+from gamelib.rules.walking_deck.state import NO_BANNER
 
 from .helpers import CAVE, game, make
 

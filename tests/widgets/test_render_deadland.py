@@ -156,7 +156,7 @@ def test_trial_is_none_between_trials_and_public(position):
     assert all(v == views[0] for v in views) and views[0]["drawn"][-1] == {"card": "4", "fate": "about to be added"}
     for p in ("red", "blue", "green"):
         for k in range(5):
-            other = position._redeal_hidden(p, Rng(k))
+            other = position.resample_hidden(p, Rng(k))
             assert other.view(p)["trial"] == position.view(p)["trial"]
     position.apply(position.legal_labels()[0])
     while position.phase == "Virus card about to be added":
@@ -204,7 +204,7 @@ def test_redealing_hidden_cards_leaves_each_players_picture_unchanged(seed):
         s.apply(rng.choice(s.legal_labels()))
         for p in game.players:
             before = render_deadland(s, player=p)
-            assert render_deadland(s._redeal_hidden(p, Rng(1000 * s.ply)), player=p) == before, (p, s.ply)
+            assert render_deadland(s.resample_hidden(p, Rng(1000 * s.ply)), player=p) == before, (p, s.ply)
             checks += 1
     assert checks > 100
 

@@ -38,7 +38,7 @@ def test_a_pirates_odds_panel_knows_its_own_face_down_card():
         assert len(rows) > 1 and all(p < 1 for _, p in rows)  # the others cannot see it
         assert rows == _which(odds_for_display(s, None)[1])  # the public's odds, as the table view's
         # what the other pirate cannot see, dealt again: its odds do not move
-        assert odds_for_display(s._redeal_hidden(other, Rng(3)), other) == odds_for_display(s, other)
+        assert odds_for_display(s.resample_hidden(other, Rng(3)), other) == odds_for_display(s, other)
 
 
 def test_the_owners_odds_follow_redeals_that_keep_its_programme_and_the_check_fails_on_wrong_odds(monkeypatch):

@@ -270,7 +270,7 @@ def test_a_players_picture_shows_nothing_they_cannot_see(players, seed):
     for state in positions(players, seed):
         for p in state.players:
             html = draw(state, player=p)
-            assert draw(state._redeal_hidden(p, rng), player=p) == html, (state.ply, p)
+            assert draw(state.resample_hidden(p, rng), player=p) == html, (state.ply, p)
             for (c, _), (_, face, shown) in cards(html).items():
                 if c != p and face.startswith("down"):
                     assert face == "down" and shown.endswith("face down")

@@ -76,7 +76,7 @@ def check_screen(s: Stepper, seat: str, secrets_of, rng: Rng) -> None:
         for secret in secrets_of(shown, seat):
             for part in ("buttons", "odds", "log"):
                 assert secret not in seen[part], f"{part} names {secret!r} at decision {shown.ply}"
-        other = shown._redeal_hidden(seat, rng)
+        other = shown.resample_hidden(seat, rng)
         assert render(other, reveal=False, player=seat) == seen["picture"], f"picture leaks at {shown.ply}"
         note, groups = odds_for_display(other, seat)
         if seen["odds"]:

@@ -15,7 +15,7 @@ from .cards import DECIDING, MAX_ILLNESS, MAX_RESISTANCE, PLAYER_NAMES, RADIO_CA
 from .state import put, without
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .state import DeadlandState
+    from .game import DeadlandState
 
 # the rulebook sections log entries are filed under
 S_TURN = "Turn Sequence"

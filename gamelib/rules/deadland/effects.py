@@ -15,7 +15,7 @@ from .state import put, without
 from .tasks import decision, push, step
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .state import DeadlandState
+    from .game import DeadlandState
 
 
 # ---- survivors' Event phase -----------------------------------------------------------------------

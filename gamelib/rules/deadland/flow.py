@@ -13,7 +13,7 @@ from .state import put
 from .tasks import decision, step
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .state import DeadlandState
+    from .game import DeadlandState
 
 #: the phases of a turn, the last one first (as they go on the pending stack)
 SURVIVOR_TURN = (("turn_end",), ("excess",), ("event",), ("use",), ("move",), ("daily",))

@@ -1,31 +1,133 @@
-"""``Deadland``: the Game (options, card data loaded once) and the set-up of a new game.
-
-The last module of the package but agents.py: it binds the State's engine hooks to the modules
-below the state (docs/engine.md, "Module layout of a game package")."""
+"""Deadland in one place: ``DeadlandState`` (its fields declared once, with their start values,
+and its engine hooks named in its body) and ``Deadland`` (options, card data loaded once, the
+deal). The last module of the package but agents.py: the hooks live in the modules above it,
+which cannot import the State class (they import ``state``, its queries), so the class is
+written here (docs/engine.md, "Module layout of a game package")."""
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
-from gamelib.core import Game, Option
+from gamelib.core import Game, Option, Outcome, State
 from gamelib.core.cards import CardsOption
+from gamelib.core.fields import CACHE, LIST, VALUE, Fields
 
 from . import ids, odds, rules, views
-from .cards import PLAYER_NAMES, CardData, cached_cards
+from .cards import NOBODY, PLAYER_NAMES, CardData, cached_cards
 from .scenario import from_scenario, to_scenario
-from .state import DeadlandState, blank
+from .state import DeadlandQueries
+
+# Start values: lists to fill in (a new game's deal, a scenario), which ``state.freeze`` turns
+# into the tuples the rules use; made per position, sized by the options.
 
 
-DeadlandState._legal_actions = rules.legal_actions
-DeadlandState._apply = rules.apply
-DeadlandState.phase = property(rules.phase, doc="The phase shown to players ('over' at the end).")
-DeadlandState.zones = views.zones
-DeadlandState._view = views.view
-DeadlandState._redeal_hidden = views.redeal_hidden
-DeadlandState.odds = odds.odds
-DeadlandState.odds_for = odds.odds_for
-DeadlandState._next_outcomes = odds.next_outcomes
-DeadlandState.to_scenario = to_scenario
-DeadlandState._action_key = ids.action_key
+def _seats(value: Any) -> Callable[[Any], list]:
+    """One ``value`` per seat (``value`` may be a function of the game)."""
+    if callable(value):
+        return lambda game: [value(game)] * game.options["players"]
+    return lambda game: [value] * game.options["players"]
+
+
+def _seat_lists(game: Any) -> list[list]:
+    return [[] for _ in range(game.options["players"])]
+
+
+def _boards(value: Any) -> Callable[[Any], list]:
+    return lambda game: [value] * len(game.data.boards)
+
+
+def _board_lists(game: Any) -> list[list]:
+    return [[] for _ in game.data.boards]
+
+
+def _empty(game: Any) -> list:
+    return []
+
+
+class DeadlandState(DeadlandQueries, State):
+    """One position of Deadland. Seats are indices 0..n-1 into the game's players (turn order =
+    seat order, clockwise); piles hold card ids with the top card LAST (``state.py``)."""
+
+    # The declaration order is the order of _key() (kept from the hand-written key, so keys of
+    # positions saved before are unchanged).
+    fields = Fields(
+        # per seat
+        pos=VALUE(_seats(lambda game: game.data.base)),  # board index
+        zombie=VALUE(_seats(False)),
+        dead=VALUE(_seats(False)),            # a zombie out of Resistance: off the table
+        resist=VALUE(_seats(0)),              # Resistance tokens (zombies)
+        mun=VALUE(_seats(0)),                 # Munitions tokens
+        rat=VALUE(_seats(0)),                 # Rations tokens
+        objs=VALUE(_seat_lists),              # object cards held (Event card ids), per seat
+        fresh=VALUE(_empty),  # objects drawn this turn by their holder: not usable until their next turn
+        inf=VALUE(_seat_lists),               # Infection deck, level 1 first, per seat
+        role=VALUE(_seats(None)),             # Role card id, or None
+        shown=VALUE(_seats(False)),           # the Role card is face up
+        # per board
+        edeck=VALUE(_board_lists),            # Event deck, per board
+        edisc=VALUE(_board_lists),            # Event discards, per board
+        turned=VALUE(_boards(False)),         # turned over (no Event cards left)
+        # piles
+        box=VALUE(_empty),                    # out of the game
+        vdeck=LIST(_empty),                   # Virus deck (a list: drawn from at almost every action)
+        vdisc=LIST(_empty),                   # Virus discards (a list, for the same reason)
+        vradio=VALUE(_empty),                 # Radio Contact cards set aside
+        held=VALUE(_empty),                   # the Virus card drawn and about to be added (reactions pending)
+        ev=VALUE(_empty),                     # Event card(s) being resolved (or offered to the Looter)
+        rdeck=VALUE(_empty),                  # Role cards not drawn yet
+        # the turn
+        radio=VALUE(0),                       # Radio Contacts so far
+        active=VALUE(0),                      # the seat whose turn it is
+        turn=VALUE(1),                        # turn number, from 1
+        stack=LIST(_empty),                   # the pending work (tasks.py), the last entry next: the one list
+        cut=VALUE(False),                     # the active player's turn has ended early (turned into a zombie...)
+        shot_used=VALUE(_seats(False)),       # per seat: fired a Shotgun this turn
+        pistol_used=VALUE(_seats(False)),     # per seat: shot a zombie with the Pistol this turn
+        medic_used=VALUE(False),              # the Medic's power was used this turn
+        zorder=VALUE(_empty),                 # seats in the order they became zombies
+        traitor_known=VALUE(NOBODY),  # seat publicly shown to hold the face-down Traitor (refused a gift), or NOBODY
+        not_traitor=VALUE(_seats(False)),  # per seat: accepted a gift while holding a face-down card, so not the Traitor
+        known=VALUE(_board_lists),            # per board: cards publicly known to be in its shared (Road) deck
+        result=VALUE(None),                   # the Outcome, once over
+        # Not part of the position (never compared, not in scenarios): the latest Infection Trial as
+        # the table saw it, (seat, mode, cards needed, ((Virus card, what became of it), ...),
+        # source), for the view; source is the attack's Event card, the zombie or the board.
+        # Like the log, it is history: equal positions may have been reached through other trials.
+        trial=CACHE(None),
+        data=CACHE(lambda game: game.data),   # the game's CardData (a field, not a property: read everywhere)
+    )
+
+    # ---- the engine hooks (docs/engine.md) ------------------------------------------------------
+    _legal_actions = rules.legal_actions
+    _apply = rules.apply
+    phase = property(rules.phase, doc="The phase shown to players ('over' at the end).")
+    zones = views.zones
+    _view = views.view
+    resample_hidden = views.redeal_hidden
+    odds_for = odds.odds_for
+    _next_outcomes = odds.next_outcomes
+    odds = odds.odds  # (last of the odds hooks: from here on ``odds`` in this body is the method)
+    to_scenario = to_scenario
+    _action_key = ids.action_key
+
+    @property
+    def to_move(self) -> str | None:
+        if self.result is not None:
+            return None
+        return PLAYER_NAMES[self.stack[-1][1]]
+
+    @property
+    def outcome(self) -> Outcome | None:
+        return self.result
+
+    def summary(self) -> dict[str, Any]:
+        return {
+            "radio_contacts": self.radio,
+            "zombies": sum(self.zombie),
+            "dead_zombies": sum(self.dead),
+            "turns": self.turn,
+            "boards_turned": sum(self.turned),
+        }
 
 
 class Deadland(Game):
@@ -40,6 +142,9 @@ class Deadland(Game):
         CardsOption("cards", None, "None for the shipped cards, or the path of a teacher's TOML copy"),
     )
     agent_classes = {"heuristic": "gamelib.rules.deadland.agents:HeuristicAgent"}
+    state_class = DeadlandState
+    information = "imperfect"  # face-down Role cards, the decks' order
+    has_chance = True
     renderer = "gamelib.render.deadland:render_deadland"
     _action_keys = ids.action_keys
     action_keys_static = True  # keys name cards and seats from the Action's own arguments
@@ -58,7 +163,7 @@ class Deadland(Game):
         return PLAYER_NAMES[: self.options["players"]]
 
     def new_state(self, seed: int = 0) -> DeadlandState:
-        s = blank(self, seed)
+        s = self.blank(seed)
         rules.deal(s)
         return s
 

@@ -12,7 +12,7 @@ from .common import VIRUS_ORDER, VIRUS_TITLE, event_probs, illnesses, virus_odds
 from .trials import daily_count
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .state import DeadlandState
+    from .game import DeadlandState
 
 
 

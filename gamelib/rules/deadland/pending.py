@@ -26,7 +26,7 @@ from .reactions import can_aim, can_shoot
 from .tasks import DECISIONS, STEPS
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .state import DeadlandState
+    from .game import DeadlandState
 
 MAX_CARDS = 12  # no trial draws more (8 at most from a bloodstain, 5 + 1 from an attack)
 TRIAL_MODES = ("daily", "attack", "zattack", "blood", "zdaily")

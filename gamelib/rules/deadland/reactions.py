@@ -13,7 +13,7 @@ from .state import put
 from .tasks import decision, step
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .state import DeadlandState
+    from .game import DeadlandState
 
 PISTOL_COST = 1         # Munitions to make an attack one card shorter, or to shoot a zombie
 CHAINSAW_WOUNDS = 2     # Resistance a Chainsaw strike takes (a Hatchet, a Pistol shot: one)

@@ -14,7 +14,7 @@ from .state import put, without
 from .tasks import anytime, decision, step
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .state import DeadlandState
+    from .game import DeadlandState
 
 MEDIC_LEVEL = 2  # the Medic takes a card off an Infection deck of at least this level
 

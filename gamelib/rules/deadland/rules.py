@@ -18,7 +18,7 @@ from .state import freeze
 from .tasks import ANYTIME, DECISIONS, advance
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .state import DeadlandState
+    from .game import DeadlandState
 
 
 def legal_actions(s: "DeadlandState") -> list[Action]:
@@ -53,7 +53,7 @@ def phase(s: "DeadlandState") -> str:
 
 
 def deal(s: "DeadlandState") -> None:
-    """Shuffle and deal a new game's decks into a ``blank`` state, then play on to the first decision."""
+    """Shuffle and deal a new game's decks into a blank state (``Game.blank``), then play on to the first decision."""
     data = s.data
     for deck, boards in data.deck_boards.items():
         ids = list(data.decks[deck])

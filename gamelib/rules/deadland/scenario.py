@@ -15,12 +15,13 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from gamelib.core import Outcome, Rng, ScenarioError, derive_seed
+from gamelib.core.checks import ScenarioChecker
 from gamelib.core.inputs import show
 from gamelib.core.scenarios import plain_scenario
 
 from .cards import MAX_RESISTANCE, TOKENS
 from .pending import check, parse
-from .state import DeadlandState, blank, freeze
+from .state import freeze
 from .tasks import advance
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -169,9 +170,8 @@ def _strings(d: Mapping[str, Any], key: str, field: str) -> list[str]:
 
 
 def _unknown(d: Mapping[str, Any], known: tuple[str, ...], field: str) -> None:
-    extra = sorted((k for k in d if k not in known), key=repr)
-    if extra:
-        raise ScenarioError(f"{field}{extra[0]}", f"is not a known field; known: {', '.join(known)}")
+    """The shared check (``ScenarioChecker``) of a table at ``field`` (a path ending in a dot)."""
+    ScenarioChecker(d, field.rstrip(".")).no_unknown(known)
 
 
 def _seat(game: "Deadland", name: Any, field: str) -> int:
@@ -213,7 +213,7 @@ def from_scenario(game: "Deadland", sc: Any, seed: int = 0) -> "DeadlandState":
     """A position from scenario ``sc`` (never modified), or ``ScenarioError`` naming the field."""
     sc = plain_scenario(sc)  # a bounded private copy: nothing the caller keeps is read or kept later
     _unknown(sc, TOP, "")
-    s = blank(game, seed, sc)
+    s = game.blank(seed, sc)
     fill = Rng(derive_seed(seed, 4242))  # completes short scenarios; the game's own rng stays untouched
     reader = _Reader(game)
     reader.reserve(_all_refs(sc))

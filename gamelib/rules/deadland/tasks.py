@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 from gamelib.core import Action
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .state import DeadlandState
+    from .game import DeadlandState
 
 Step = Callable[["DeadlandState", tuple], None]
 Legal = Callable[["DeadlandState", tuple], "list[Action]"]

@@ -23,7 +23,7 @@ from .state import put
 from .tasks import decision, push, step
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .state import DeadlandState
+    from .game import DeadlandState
 
 ATTACKS = ATTACK_MODES
 #: daily_size(level) for every level a survivor can be at (looked up: it is asked at every decision

@@ -16,7 +16,7 @@ from .cards import (
 from .common import illnesses
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .state import DeadlandState
+    from .game import DeadlandState
 
 TOKEN_KINDS = (("munitions", "M"), ("rations", "R"), ("resistance", "Z"))
 

@@ -59,86 +59,104 @@ def options(pos: Sequence[int], planks: int, colours: Sequence[str], seat: int, 
             effect: str, slot: int) -> list[tuple[str, Args]]:
     """Every distinct way ``seat`` can carry out a card with ``effect`` revealed as card ``slot``.
     ``ghost``: the seat plays the Ghost Pirate (on the ship, never moved). Empty: no effect."""
-    me = colours[seat]
+    how = _OPTIONS.get(effect)
+    if how is None:
+        raise ValueError(f"unknown card effect {effect!r}")
+    mine = [SHIP] if ghost else places_of(pos, seat)  # where the seat's pirates (or its Ghost) stand
+    return how(pos, planks, colours, seat, mine, effect, slot)
+
+
+def _shove(pos: Sequence[int], colours: Sequence[str], place: int, target: int) -> tuple[str, Args]:
+    return (f"Shove {colours[target]} pirate on {place_name(place)}", ("move", ((first_at(pos, target, place), 1),)))
+
+
+def _shoves(pos, planks, colours, seat, mine, effect, slot) -> list[tuple[str, Args]]:
     n = len(colours)
-    mine = [SHIP] if ghost else places_of(pos, seat)
-    out: list[tuple[str, Args]] = []
-
-    def shove(place: int, target: int) -> None:
-        out.append((f"Shove {colours[target]} pirate on {place_name(place)}",
-                    ("move", ((first_at(pos, target, place), 1),))))
-
-    if effect in ("shove_left", "shove_right"):
+    if effect != "shove_anyone":
         target = neighbour(pos, n, seat, 1 if effect == "shove_left" else -1)
-        if target is not None:
-            for place in mine:
-                if count_at(pos, target, place):
-                    shove(place, target)
-    elif effect == "shove_anyone":
-        for place in mine:
-            for q in range(n):
-                c = count_at(pos, q, place)
-                # a pirate cannot shove itself: your own colour needs a second pirate there
-                if c and (q != seat or c >= 2):
-                    shove(place, q)
-    elif effect == "extend":
-        if planks < MAX_PLANKS:
-            out.append((f"Extend the plank to {planks + 1} pieces", ("extend",)))
-    elif effect == "retract":
-        if planks > 1:
-            out.append((f"Retract plank {planks}", ("retract",)))
-    elif effect in ("drag", "pull"):
-        toward = 1 if effect == "drag" else -1
-        where = "toward the Kraken" if toward == 1 else "toward the ship"
-        verb = "Drag" if toward == 1 else "Pull"
-        for place in mine:
-            if toward == -1 and place == SHIP:
-                continue  # nobody can move closer to the ship than the ship
-            own = first_at(pos, seat, place)
-            for q in range(n):
-                c = count_at(pos, q, place)
-                if q == seat:
-                    if c >= 2:
-                        other = first_at(pos, seat, place, skip=own)
-                        out.append((f"{verb} two {me} pirates on {place_name(place)} {where}",
-                                    ("move", ((own, toward), (other, toward)))))
-                elif c:
-                    out.append((f"{verb} {me} pirate and {colours[q]} pirate on {place_name(place)} {where}",
-                                ("move", ((own, toward), (first_at(pos, q, place), toward)))))
-    elif effect == "run_around":
-        for place in mine:
-            pid = first_at(pos, seat, place)
+        if target is None:
+            return []
+        return [_shove(pos, colours, place, target) for place in mine if count_at(pos, target, place)]
+    out = []
+    for place in mine:
+        for q in range(n):
+            c = count_at(pos, q, place)
+            # a pirate cannot shove itself: your own colour needs a second pirate there
+            if c and (q != seat or c >= 2):
+                out.append(_shove(pos, colours, place, q))
+    return out
+
+
+def _plank(pos, planks, colours, seat, mine, effect, slot) -> list[tuple[str, Args]]:
+    if effect == "extend":
+        return [(f"Extend the plank to {planks + 1} pieces", ("extend",))] if planks < MAX_PLANKS else []
+    return [(f"Retract plank {planks}", ("retract",))] if planks > 1 else []
+
+
+def _drags(pos, planks, colours, seat, mine, effect, slot) -> list[tuple[str, Args]]:
+    me = colours[seat]
+    toward = 1 if effect == "drag" else -1
+    where = "toward the Kraken" if toward == 1 else "toward the ship"
+    verb = "Drag" if toward == 1 else "Pull"
+    out = []
+    for place in mine:
+        if toward == -1 and place == SHIP:
+            continue  # nobody can move closer to the ship than the ship
+        own = first_at(pos, seat, place)
+        for q in range(len(colours)):
+            c = count_at(pos, q, place)
+            if q == seat:
+                if c >= 2:
+                    other = first_at(pos, seat, place, skip=own)
+                    out.append((f"{verb} two {me} pirates on {place_name(place)} {where}",
+                                ("move", ((own, toward), (other, toward)))))
+            elif c:
+                out.append((f"{verb} {me} pirate and {colours[q]} pirate on {place_name(place)} {where}",
+                            ("move", ((own, toward), (first_at(pos, q, place), toward)))))
+    return out
+
+
+def _runs(pos, planks, colours, seat, mine, effect, slot) -> list[tuple[str, Args]]:
+    me = colours[seat]
+    out = []
+    for place in mine:
+        pid = first_at(pos, seat, place)
+        if effect == "run_around":
             if place > SHIP:
                 out.append((f"Run {me} pirate on {place_name(place)} toward the ship", ("move", ((pid, -1),))))
             sea = " (into the sea)" if place == planks else ""
             out.append((f"Run {me} pirate on {place_name(place)} toward the Kraken{sea}", ("move", ((pid, 1),))))
-    elif effect == "dont_want_to_die":
-        for place in mine:
-            if place == SHIP:
-                continue
-            pid = first_at(pos, seat, place)
+        elif place != SHIP:  # dont_want_to_die
             for steps in (1, 2) if place >= 2 else (1,):
                 out.append((f"Move {me} pirate on {place_name(place)} to {place_name(place - steps)}",
                             ("move", ((pid, -steps),))))
-    elif effect == "charge":
-        if slot == 1:
-            return out  # Charge never works as a player's first card
-        for place in mine:
-            pid = first_at(pos, seat, place)
-            dest = place + 1
-            start = f"Charge {me} pirate on {place_name(place)}"
-            if dest > planks:
-                out.append((f"{start} into the sea", ("move", ((pid, 1),))))
-                continue
-            targets = [q for q in range(n) if count_at(pos, q, dest)]
-            if not targets:
-                out.append((f"{start} to {place_name(dest)} (nobody to shove)", ("move", ((pid, 1),))))
-            for q in targets:
-                out.append((f"{start} to {place_name(dest)} and shove {colours[q]} pirate",
-                            ("move", ((pid, 1), (first_at(pos, q, dest), 1)))))
-    else:
-        raise ValueError(f"unknown card effect {effect!r}")
     return out
+
+
+def _charges(pos, planks, colours, seat, mine, effect, slot) -> list[tuple[str, Args]]:
+    if slot == 1:
+        return []  # Charge never works as a player's first card
+    out = []
+    for place in mine:
+        pid = first_at(pos, seat, place)
+        dest = place + 1
+        start = f"Charge {colours[seat]} pirate on {place_name(place)}"
+        if dest > planks:
+            out.append((f"{start} into the sea", ("move", ((pid, 1),))))
+            continue
+        targets = [q for q in range(len(colours)) if count_at(pos, q, dest)]
+        if not targets:
+            out.append((f"{start} to {place_name(dest)} (nobody to shove)", ("move", ((pid, 1),))))
+        for q in targets:
+            out.append((f"{start} to {place_name(dest)} and shove {colours[q]} pirate",
+                        ("move", ((pid, 1), (first_at(pos, q, dest), 1)))))
+    return out
+
+
+#: card effect -> the function listing its options (arguments as ``options`` passes them)
+_OPTIONS = {"shove_left": _shoves, "shove_right": _shoves, "shove_anyone": _shoves, "extend": _plank,
+            "retract": _plank, "drag": _drags, "pull": _drags, "run_around": _runs, "dont_want_to_die": _runs,
+            "charge": _charges}
 
 
 def perform(pos: list[int], planks: int, args: Args) -> tuple[int, list[int]]:

@@ -1,34 +1,98 @@
-"""``WalkThePlank``: options, card data and the starting position. The bottom of the package:
-it binds the State's engine hooks to the modules that implement them (``state.py`` cannot
-import them: they import it)."""
+"""Walk the Plank in one place: ``PlankState`` (its fields declared once, with their start
+values and the scenario fields they come from, and its engine hooks named in its body) and
+``WalkThePlank`` (options, card data, the Captain's draw). The bottom of the package: the hooks
+live in the modules above it, which cannot import the State class (they import ``state``, its
+queries), so the class is written here (docs/engine.md, "Module layout of a game package")."""
 from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import Any
 
-from gamelib.core import Action, Distribution, Game, Option, chance, log
+from gamelib.core import Action, Distribution, Game, Option, Outcome, State, chance, log
 from gamelib.core.cards import CardsOption
+from gamelib.core.fields import CACHE, LIST, VALUE, Fields
 
 from . import ids, odds, rules, views
-from .cards import CARD_NUMBERS, COLOURS, HAND, MAX_PLANKS, NO_CARD, PIRATES, PROGRAMMING, SHIP, CardDef, cached_cards
+from .cards import (CARD_NUMBERS, COLOURS, HAND, MAX_PLANKS, NO_CARD, PIRATES, PROGRAMMING, RESOLUTION, SHIP,
+                    CardDef, cached_cards)
 from .scenario import from_scenario, to_scenario
-from .state import PlankState
+from .state import PlankQueries
 
-# the engine hooks (see state.py)
-PlankState._legal_actions = rules.legal_actions
-PlankState._apply = rules.apply
-PlankState._explain_illegal = rules.explain_illegal
-PlankState._view = views.view
-PlankState.zones = views.zones
-PlankState._redeal_hidden = views.redeal_hidden
-PlankState.odds = odds.odds
-PlankState._next_outcomes = odds.next_outcomes
-PlankState._odds_viewer = odds.odds_viewer
-PlankState.odds_for = odds.odds_for
-PlankState.to_scenario = to_scenario
-PlankState._action_key = ids.action_key
-# the round limit is a house rule: a game it stops is truncated, not ended by the rulebook
-PlankState._truncated = lambda s: s.result is not None and s.result == rules.draw_outcome(s)
+
+class PlankState(PlankQueries, State):
+    """One position of Walk the Plank, as plain lists and ints. Where a scenario gives a field
+    (``scenario.py``) is said beside it; the others follow from those by the rules."""
+
+    fields = Fields(
+        # pirate PIRATES * seat + i -> its Place (SHIP, plank 1..3, DEAD); scenario: "pirates"
+        pos=LIST(lambda game: [SHIP] * (PIRATES * len(game.players))),
+        planks=VALUE(MAX_PLANKS, scenario="planks"),  # plank pieces in play, 1..MAX_PLANKS
+        # card i of seat s at [s * len(cards) + i] -> Where it is (HAND, k, ...); scenario:
+        # "set_aside", "programs" (and, for a Ghost, its discarded cards)
+        loc=LIST(lambda game: [HAND] * (len(game.players) * len(game.cards))),
+        captain=VALUE(0),       # seat holding the Captain's Token; scenario: "captain"
+        round=VALUE(1, scenario="round"),  # round number, from 1
+        stage=VALUE(PROGRAMMING),  # a Stage (as a plain int); scenario: "phase"
+        turn=VALUE(0),          # PROGRAMMING: the seat placing a card; else the Captain (canonical)
+        slot=VALUE(CARD_NUMBERS[0]),  # PROGRAMMING: the card number being placed; else 0
+        card_no=VALUE(0),       # RESOLUTION: the card number being revealed; else 0 (scenario: "next")
+        off=VALUE(0),           # RESOLUTION: the revealer's seat counted from the Captain; else 0
+        pending=VALUE(NO_CARD),  # RESOLUTION: the revealed card waiting for its player's choice, or NO_CARD
+        eliminated=LIST([]),    # seats without a living pirate, in elimination order; scenario: "eliminated"
+        ghosts=LIST([]),        # the eliminated seats that play the Ghost Pirate (the first ones)
+        final=VALUE(False),     # an end condition holds: this round is the last
+        result=VALUE(None),     # the Outcome once the game is over, else None (scenario: phase "over")
+        # RESOLUTION with a pending card: its Actions, made when it was revealed (derived from
+        # the fields above, so never compared; a list nothing changes in place), else None
+        choices=CACHE(None),
+    )
+
+    # ---- the engine hooks (docs/engine.md) ------------------------------------------------
+    _legal_actions = rules.legal_actions
+    _apply = rules.apply
+    _explain_illegal = rules.explain_illegal
+    _view = views.view
+    zones = views.zones
+    resample_hidden = views.redeal_hidden
+    _next_outcomes = odds.next_outcomes
+    _odds_viewer = odds.odds_viewer
+    odds_for = odds.odds_for
+    odds = odds.odds  # (last of the odds hooks: from here on ``odds`` in this body is the method)
+    to_scenario = to_scenario
+    _action_key = ids.action_key
+
+    def _truncated(self) -> bool:
+        # the round limit is a house rule: a game it stops is truncated, not ended by the rulebook
+        return self.result is not None and self.result == rules.draw_outcome(self)
+
+    @property
+    def to_move(self) -> str | None:
+        if self.stage == PROGRAMMING:
+            return self.game.players[self.turn]
+        if self.stage == RESOLUTION:
+            return self.game.players[(self.captain + self.off) % len(self.game.players)]
+        return None
+
+    @property
+    def phase(self) -> str:
+        if self.stage == PROGRAMMING:
+            return "programming"
+        return f"revealing card {self.card_no}" if self.stage == RESOLUTION else "over"
+
+    @property
+    def outcome(self) -> Outcome | None:
+        return self.result
+
+    @property
+    def is_over(self) -> bool:
+        return self.result is not None
+
+    def summary(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"rounds": self.round, "pirates_left": sum(1 for p in self.pos if p >= 0)}
+        for seat, c in enumerate(self.game.players):
+            out[f"survivors:{c}"] = sum(1 for p in self.pos[PIRATES * seat:PIRATES * (seat + 1)] if p >= 0)
+        out["ghosts"] = ",".join(self.game.players[g] for g in self.ghosts)
+        return out
 
 
 def _rounds_option(value: Any) -> int:
@@ -60,6 +124,9 @@ class WalkThePlank(Game):
                "(the rulebook has no limit; random play could otherwise go on and on)", check=_rounds_option),
     )
     agent_classes = {"heuristic": "gamelib.rules.walk_the_plank.agents:HeuristicAgent"}
+    state_class = PlankState
+    information = "imperfect"  # the other pirates' face-down programmes
+    has_chance = True  # the Captain's Token, drawn at random (the only chance in the game)
     _action_keys = ids.action_keys
     chance_labels = ids.chance_labels
 
@@ -94,20 +161,10 @@ class WalkThePlank(Game):
         return self._players
 
     def new_state(self, seed: int = 0) -> PlankState:
-        n = len(self._players)
-        s = PlankState.__new__(PlankState)
-        s._init_base(self, seed)
-        s.pos = [SHIP] * (PIRATES * n)
-        s.planks = MAX_PLANKS
-        s.loc = [HAND] * (n * len(self.cards))
+        s = self.blank(seed)
         # (sample from a uniform Distribution draws rng.randbelow(n): the seeded games are unchanged)
         s.captain = self._players.index(chance.sample(CAPTAIN, captain_odds(self._players), s.rng))
-        s.round = 1
-        s.eliminated, s.ghosts = [], []
-        s.final, s.result = False, None
-        s.stage, s.card_no, s.off, s.pending = PROGRAMMING, 0, 0, NO_CARD
-        s.turn, s.slot = s.captain, CARD_NUMBERS[0]
-        s.choices = None
+        s.turn = s.captain
         log(s, "Setup", f"the plank has 3 pieces; every pirate is on the ship; "
             f"{self._players[s.captain]} is chosen at random to hold the Captain's Token")
         log(s, "How to Play", f"round 1: {self._players[s.captain]} holds the Captain's Token")

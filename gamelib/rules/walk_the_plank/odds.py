@@ -5,12 +5,15 @@ Imports cards, state, rules."""
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
 from gamelib.core import Distribution
 
 from .cards import CARD_NUMBERS, PROGRAMMING, CardDef
 from .rules import next_reveal
-from .state import PlankState
+
+if TYPE_CHECKING:
+    from .game import PlankState
 
 
 def _open_slots(s: PlankState, seat: int) -> list[int]:

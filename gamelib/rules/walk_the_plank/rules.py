@@ -3,13 +3,16 @@ revealing the cards in turn order, then the end of the round). Imports cards, st
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING
 
 from gamelib.core import Action, Outcome, log
 
 from .cards import (CARD_NUMBERS, DISCARDED, FEW_PIRATES, HAND, LAST_CARD, NO_CARD, OVER, PIRATES,
                     PROGRAMMING, RESOLUTION, REVEALED, SECTION, SET_ASIDE, CardDef)
 from .effects import options, perform
-from .state import PlankState
+
+if TYPE_CHECKING:
+    from .game import PlankState
 
 _PROGRAM = re.compile(r"Program (.+) as card ([123])")
 _GHOST = re.compile(r"Ghost plays (.+) on card ([123])")

@@ -17,53 +17,31 @@ In the resolution phase every card before ``next`` in the reveal order counts as
 the game then reveals ``next`` (resolving it at once if it offers no choice).
 
 Imports cards, effects, state and rules. Every field of ``PlankState.fields`` is either given by a
-scenario field or follows from them (``SCENARIO_OF_FIELD`` says which, checked at import), and
+scenario field or follows from them (its declaration says which), and
 ``from_scenario(to_scenario(s))`` has the same ``_key()`` as ``s`` (tested over random games)."""
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from gamelib.core import ScenarioError
+from gamelib.core.checks import ScenarioChecker
 from gamelib.core.inputs import show
 from gamelib.core.scenarios import plain_scenario
 
-from .cards import (CARD_NUMBERS, DEAD, DISCARDED, FEW_PIRATES, HAND, LAST_CARD, MAX_PLANKS, NO_CARD,
+from .cards import (CARD_NUMBERS, DEAD, DISCARDED, FEW_PIRATES, HAND, LAST_CARD, MAX_PLANKS,
                     OVER, PIRATES, PROGRAMMING, RESOLUTION, REVEALED, SET_ASIDE, SHIP, Stage, can_fill)
 from .effects import alive
 from .rules import advance, draw_outcome, final_outcome
-from .state import PlankState
 
 if TYPE_CHECKING:
-    from .game import WalkThePlank
+    from .game import PlankState, WalkThePlank
 
 FIELDS = ("players", "round", "captain", "planks", "pirates", "eliminated", "set_aside", "programs",
           "phase", "next")
 PLACES = {"ship": SHIP, "the ship": SHIP, **{f"plank {k}": k for k in range(1, MAX_PLANKS + 1)}, "dead": DEAD}
 PHASES = tuple(stage.name.lower() for stage in Stage)  # "programming", "resolution", "over"
-
-#: where each State field comes from in a scenario (fields not named by a scenario follow the rules)
-SCENARIO_OF_FIELD = {
-    "pos": "pirates",
-    "planks": "planks",
-    "loc": "set_aside, programs (and, for a Ghost, its discarded cards)",
-    "captain": "captain",
-    "round": "round",
-    "stage": "phase",
-    "turn": "programs (the first player in turn order whose program is not complete)",
-    "slot": "programs (the first empty position of that player)",
-    "card_no": "next",
-    "off": "next",
-    "pending": "next (revealed at once; pending when it needs a choice)",
-    "eliminated": "eliminated",
-    "ghosts": "eliminated (the first ones play the Ghost)",
-    "final": "pirates (an end condition holds)",
-    "result": "phase 'over' (the end condition or the round limit)",
-}
-if set(SCENARIO_OF_FIELD) != set(PlankState.fields.keyed):  # a new field must say how scenarios carry it
-    raise TypeError(f"scenario.SCENARIO_OF_FIELD does not match PlankState.fields: "
-                    f"{sorted(set(SCENARIO_OF_FIELD) ^ set(PlankState.fields.keyed))}")
-
 
 def _place(p: int) -> str:
     return "dead" if p == DEAD else ("ship" if p == SHIP else f"plank {p}")
@@ -84,34 +62,51 @@ def _per_colour(game: "WalkThePlank", scenario: Mapping[str, Any], field: str) -
 
 def from_scenario(game: "WalkThePlank", scenario: Mapping[str, Any], seed: int) -> PlankState:
     scenario = plain_scenario(scenario)  # a bounded private copy: nothing the caller keeps is read or kept later
-    for f in scenario:
-        if f not in FIELDS:
-            raise ScenarioError(f, f"is not a known field; the fields are {', '.join(FIELDS)}")
+    check = ScenarioChecker(scenario)
+    check.no_unknown(FIELDS)
     colours = game.players
-    n = len(colours)
-    cards = game.cards
-    nc = len(cards)
-    by_name = {c.name: c for c in cards}
     if "players" in scenario and (not isinstance(scenario["players"], list) or scenario["players"] != list(colours)):
-        raise ScenarioError("players", f"this game seats {', '.join(colours)} (players={n}); "
+        raise ScenarioError("players", f"this game seats {', '.join(colours)} (players={len(colours)}); "
                             f"got {show(scenario['players'])}: load the game with the matching players option")
+    s = game.blank(seed, scenario)  # every field at its start value (PlankState.fields)
+    s.planks = check.int_range("planks", 1, MAX_PLANKS, MAX_PLANKS)
+    s.pos = _pirates(game, scenario, s.planks)
+    s.round = check.int_range("round", 1, game.max_rounds, 1)
+    s.captain = _colour(game, "captain", scenario.get("captain", colours[0]))
+    s.eliminated = _eliminated(game, scenario, s.pos)
+    s.ghosts = s.eliminated[:game.ghost_players]
+    card_index = partial(_card_index, game)
+    _set_aside(game, scenario, s, card_index)
+    phase = check.choice("phase", PHASES, "programming")
+    if phase != "resolution" and "next" in scenario:
+        raise ScenarioError("next", "only a resolution-phase scenario has a next card to reveal")
+    programs = _programs(game, scenario, s, card_index)
+    living = sum(1 for p in s.pos if p >= 0)
+    ended = living <= FEW_PIRATES or sum(1 for i in range(len(colours)) if alive(s.pos, i)) <= 1
+    s.final, s.turn, s.slot = ended, s.captain, 0
+    _discard_for_ghosts(game, s, programs)
+    if phase == "over":
+        _over(game, s, programs, ended)
+    elif ended and phase == "programming":
+        raise ScenarioError("pirates", f"only {living} pirate(s) left: the game would already be over "
+                            "(use phase 'resolution' to finish a final round)")
+    elif phase == "programming":
+        _setup_programming(game, s, programs)
+    else:
+        _setup_resolution(game, scenario, s, programs)
+    return s
 
-    s = PlankState.__new__(PlankState)
-    s._init_base(game, seed, scenario)
-    s.choices = None
 
-    planks = scenario.get("planks", MAX_PLANKS)
-    if isinstance(planks, bool) or not isinstance(planks, int) or not 1 <= planks <= MAX_PLANKS:
-        raise ScenarioError("planks", f"must be 1, 2 or 3 plank pieces in play, got {show(planks)}")
-    s.planks = planks
-
+def _pirates(game: "WalkThePlank", scenario: Mapping[str, Any], planks: int) -> list[int]:
+    """``pos`` from "pirates": 3 places per colour."""
+    colours = game.players
     if "pirates" not in scenario:
         raise ScenarioError("pirates", "is missing: give 3 places per colour, e.g. {'red': ['ship', 'ship', 'plank 1']}")
     pirates = _per_colour(game, scenario, "pirates")
-    missing = [colours[i] for i in range(n) if i not in pirates]
+    missing = [colours[i] for i in range(len(colours)) if i not in pirates]
     if missing:
         raise ScenarioError("pirates", f"no places for {', '.join(missing)}")
-    s.pos = [DEAD] * (PIRATES * n)
+    pos = [DEAD] * (PIRATES * len(colours))
     for seat, places in pirates.items():
         if not isinstance(places, list) or len(places) != PIRATES:
             raise ScenarioError("pirates", f"{colours[seat]} needs a list of {PIRATES} places, got {show(places)}")
@@ -122,34 +117,35 @@ def from_scenario(game: "WalkThePlank", scenario: Mapping[str, Any], seed: int) 
             if PLACES[p] > planks:
                 raise ScenarioError("pirates", f"{colours[seat]}-{i + 1} is on {p} but only {planks} "
                                     "plank piece(s) are in play (pirates on a retracted piece are dead)")
-            s.pos[PIRATES * seat + i] = PLACES[p]
+            pos[PIRATES * seat + i] = PLACES[p]
+    return pos
 
-    rnd = scenario.get("round", 1)
-    if isinstance(rnd, bool) or not isinstance(rnd, int) or not 1 <= rnd <= game.max_rounds:
-        raise ScenarioError("round", f"must be a round number from 1 to {game.max_rounds}, got {show(rnd)}")
-    s.round = rnd
-    s.captain = _colour(game, "captain", scenario.get("captain", colours[0]))
 
+def _eliminated(game: "WalkThePlank", scenario: Mapping[str, Any], pos: list[int]) -> list[int]:
+    colours = game.players
     elim = scenario.get("eliminated", [])
     if not isinstance(elim, list):
         raise ScenarioError("eliminated", f"must be a list of colours in elimination order, got {show(elim)}")
-    s.eliminated = [_colour(game, "eliminated", c) for c in elim]
-    if len(set(s.eliminated)) != len(s.eliminated):
+    seats = [_colour(game, "eliminated", c) for c in elim]
+    if len(set(seats)) != len(seats):
         raise ScenarioError("eliminated", f"a colour is listed twice in {show(elim)}")
-    out = sorted(colours[i] for i in range(n) if not alive(s.pos, i))
+    out = sorted(colours[i] for i in range(len(colours)) if not alive(pos, i))
     if sorted(elim) != out:
         raise ScenarioError("eliminated", f"must list exactly the colours with no living pirate "
                             f"({', '.join(out) or 'none'}), in the order they were eliminated; got {show(elim)}")
-    s.ghosts = s.eliminated[:game.ghost_players]
+    return seats
 
-    s.loc = [HAND] * (n * nc)
 
-    def card_index(field: str, seat: int, name: Any) -> int:
-        if not isinstance(name, str) or name not in by_name:
-            raise ScenarioError(field, f"{colours[seat]}: {show(name)} is not a card; the cards are "
-                                f"{', '.join(by_name)}")
-        return by_name[name].index
+def _card_index(game: "WalkThePlank", field: str, seat: int, name: Any) -> int:
+    for c in game.cards:
+        if c.name == name:
+            return c.index
+    raise ScenarioError(field, f"{game.players[seat]}: {show(name)} is not a card; the cards are "
+                        f"{', '.join(c.name for c in game.cards)}")
 
+
+def _set_aside(game: "WalkThePlank", scenario: Mapping[str, Any], s: PlankState, card_index: Callable) -> None:
+    colours, cards, nc = game.players, game.cards, len(game.cards)
     for seat, names in _per_colour(game, scenario, "set_aside").items():
         if not isinstance(names, list):
             raise ScenarioError("set_aside", f"{colours[seat]} needs a list of card names, got {show(names)}")
@@ -164,42 +160,27 @@ def from_scenario(game: "WalkThePlank", scenario: Mapping[str, Any], seed: int) 
                 raise ScenarioError("set_aside", f"{colours[seat]} plays the Ghost and keeps only Shove cards")
             s.loc[seat * nc + i] = SET_ASIDE
 
-    phase = scenario.get("phase", "programming")
-    if phase not in PHASES:
-        raise ScenarioError("phase", f"must be 'programming', 'resolution' or 'over', got {show(phase)}")
-    if phase != "resolution" and "next" in scenario:
-        raise ScenarioError("next", "only a resolution-phase scenario has a next card to reveal")
-    programs = _programs(game, scenario, s, card_index)
-    living = sum(1 for p in s.pos if p >= 0)
-    ended = living <= FEW_PIRATES or sum(1 for i in range(n) if alive(s.pos, i)) <= 1
-    s.final, s.result, s.pending = ended, None, NO_CARD
-    s.card_no, s.off, s.turn, s.slot = 0, 0, s.captain, 0
+
+def _discard_for_ghosts(game: "WalkThePlank", s: PlankState, programs: dict[int, list[int | None]]) -> None:
+    """A Ghost's cards other than Shoves are discarded, unless face up from this round."""
+    nc = len(game.cards)
     for g in s.ghosts:
-        # a Ghost's cards other than Shoves are discarded, unless face up from this round
-        for i, c in enumerate(cards):
+        for i, c in enumerate(game.cards):
             if not c.is_shove and s.loc[g * nc + i] == HAND and not _revealed_later(programs, g, i):
                 s.loc[g * nc + i] = DISCARDED
 
-    if phase == "over":
-        if programs:
-            raise ScenarioError("programs", "a finished game has no programmed cards")
-        s.stage = OVER
-        if ended:
-            s.result = final_outcome(s)
-        elif rnd >= game.max_rounds:
-            s.final = False
-            s.result = draw_outcome(s)
-        else:
-            raise ScenarioError("phase", "the game is not over: no end condition holds and the round limit is not reached")
-        return s
-    if ended and phase == "programming":
-        raise ScenarioError("pirates", f"only {living} pirate(s) left: the game would already be over "
-                            "(use phase 'resolution' to finish a final round)")
-    if phase == "programming":
-        _setup_programming(game, s, programs)
+
+def _over(game: "WalkThePlank", s: PlankState, programs: dict, ended: bool) -> None:
+    if programs:
+        raise ScenarioError("programs", "a finished game has no programmed cards")
+    s.stage = OVER
+    if ended:
+        s.result = final_outcome(s)
+    elif s.round >= game.max_rounds:
+        s.final = False
+        s.result = draw_outcome(s)
     else:
-        _setup_resolution(game, scenario, s, programs)
-    return s
+        raise ScenarioError("phase", "the game is not over: no end condition holds and the round limit is not reached")
 
 
 def _revealed_later(programs: dict[int, list[int | None]], seat: int, i: int) -> bool:

@@ -3,14 +3,16 @@ secret is the face-down programmed cards (and, until everyone has placed, when a
 will be played). Imports cards, effects and state."""
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from gamelib.core import Rng
 
 from .cards import (CARD_NUMBERS, DEAD, DISCARDED, HAND, MAX_PLANKS, OVER, PIRATES, PROGRAMMING,
                     RESOLUTION, REVEALED, SET_ASIDE, programs)
 from .effects import count_at, place_name
-from .state import PlankState
+
+if TYPE_CHECKING:
+    from .game import PlankState
 
 
 def _names(s: PlankState, seat: int, where: int) -> list[str]:

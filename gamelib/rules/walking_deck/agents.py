@@ -8,12 +8,17 @@ heal early. It only reads what the player may know (the Memory it filled itself,
 contents but not their order)."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from gamelib.agents import Agent
 from gamelib.core import Action
 
 from .cards import JOURNEY, WEAKNESS_BITS, Event
 from .effects import can_avoid, effect_possible
-from .state import PLAY, WalkingDeckState, calamity_weak, next_token_odds, pile_of
+from .state import PLAY, calamity_weak, next_token_odds, pile_of
+
+if TYPE_CHECKING:
+    from .game import WalkingDeckState
 
 RESERVE_VALUE = 0.45  # what keeping a Reserve available is worth, in burials
 KEEP_COST = 0.3       # holding an Event back one round

@@ -15,8 +15,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from gamelib.core.inputs import show
-from gamelib.core.cards import CardTable, Checker, ContentCache, read_card_file, shipped_table
+from gamelib.core.cards import CardTable, Checker, ContentCache, ReadOnlyCard, read_card_file, shipped_table
 from gamelib.core.errors import CardDataError
 from gamelib.core.inputs import ascii_int, show
 
@@ -124,31 +123,7 @@ def mask_text(mask: int) -> str:
     return " + ".join(mask_names(mask)) if mask else "no weakness"
 
 
-class _Card:
-    """A card definition: read-only once made, because one card set is shared by every Game
-    and State that uses it (and cached): change the card file instead."""
-
-    __slots__ = ()
-
-    def __init__(self, **kw: Any):
-        for k in self.__slots__:
-            object.__setattr__(self, k, kw.get(k))
-
-    def __setattr__(self, name: str, value: Any) -> None:
-        raise AttributeError(f"{type(self).__name__} {getattr(self, 'id', getattr(self, 'name', ''))} is read-only "
-                             "(card sets are shared); change the card file instead")
-
-    __delattr__ = __setattr__  # type: ignore[assignment]
-
-    def __reduce__(self):
-        return _rebuild, (type(self), {k: getattr(self, k) for k in self.__slots__})
-
-
-def _rebuild(cls: type, fields: dict[str, Any]) -> Any:
-    return cls(**fields)
-
-
-class Event(_Card):
+class Event(ReadOnlyCard):
     """One Event card. ``white``/``black``/``grey`` are tuples of parsed effects (empty: no banner);
     ``weak`` is a weakness mask (Characters; 0 otherwise)."""
 
@@ -176,7 +151,7 @@ def can_take(e: Event, dmg: int) -> str:
     return f"{orientation(e, dmg)} (can still take {left})"
 
 
-class Token(_Card):
+class Token(ReadOnlyCard):
     """A Calamity token; ``text`` is what it shows (its weaknesses, or Respite)."""
 
     __slots__ = ("id", "weak", "respite", "source", "order", "text")
@@ -186,7 +161,7 @@ def token_text(weak: int, respite: bool) -> str:
     return "Respite (no weakness)" if respite else mask_text(weak)
 
 
-class Protagonist(_Card):
+class Protagonist(ReadOnlyCard):
     __slots__ = ("name", "ascii", "stars", "burial_limit", "power", "uses", "source", "text")
 
 
@@ -427,14 +402,19 @@ def cards_from_table(data: Mapping[str, Any], file: str) -> CardSet:
     """Check a card table (a parsed card file) and build its CardSet; errors name ``file``."""
     top = Checker(file, None, data)
     top.no_unknown(("title", "note", "event", "calamity", "protagonist"))
+    events, piles = _events(top, file)
+    tokens = _tokens(top, file, events)
+    return CardSet(file, events, piles, tokens, _protagonists(top, file))
 
+
+def _events(top: Checker, file: str) -> tuple[dict[str, Event], dict[str, tuple[str, ...]]]:
+    """The Events by id and the two piles' ids."""
     raw_events = top.req("event", list)
     if len(raw_events) > len(PILES) * PILE_SIZE:  # refused before any Event is read
         raise top.fail("event", f"the two piles hold {len(PILES) * PILE_SIZE} Events ({PILE_SIZE} each); the file has "
                                 f"{len(raw_events):,}")
     checked = [_event(file, raw, i) for i, raw in enumerate(raw_events)]
-    ids = Counter(e["id"] for e in checked)
-    dup = [i for i, n in ids.items() if n > 1]
+    dup = [i for i, n in Counter(e["id"] for e in checked).items() if n > 1]
     if dup:
         raise CardDataError(file, dup[0], "id", "this id is used by more than one Event")
     piles = {pile: tuple(e["id"] for e in checked if e["pile"] == pile) for pile in PILES}
@@ -443,8 +423,11 @@ def cards_from_table(data: Mapping[str, Any], file: str) -> CardSet:
             extra = members[PILE_SIZE] if len(members) > PILE_SIZE else None
             raise CardDataError(file, extra, "pile", f"the {pile} pile has {len(members)} Events; it needs exactly {PILE_SIZE}")
     _labels(checked)
-    events = [Event(**e) for e in checked]
+    return {e["id"]: Event(**e) for e in checked}, piles
 
+
+def _tokens(top: Checker, file: str, ids: Mapping[str, Event]) -> dict[str, Token]:
+    """The Calamity and Respite tokens by id (ids differ from the Events')."""
     tokens: dict[str, Token] = {}
     raw_tokens = top.req("calamity", list)
     if len(raw_tokens) > N_CALAMITIES + N_RESPITES:
@@ -470,7 +453,10 @@ def cards_from_table(data: Mapping[str, Any], file: str) -> CardSet:
     if n_cal != N_CALAMITIES or len(tokens) - n_cal != N_RESPITES:
         raise CardDataError(file, None, "calamity", f"the bag needs {N_CALAMITIES} Calamity tokens with weaknesses and "
                                                    f"{N_RESPITES} Respite tokens; found {n_cal} and {len(tokens) - n_cal}")
+    return tokens
 
+
+def _protagonists(top: Checker, file: str) -> dict[str, Protagonist]:
     protagonists: dict[str, Protagonist] = {}
     for i, raw in enumerate(top.req("protagonist", list)):
         pname = raw.get("name") if isinstance(raw, dict) else None
@@ -487,8 +473,7 @@ def cards_from_table(data: Mapping[str, Any], file: str) -> CardSet:
     missing = [p for p in PROTAGONISTS if p not in protagonists]
     if missing:
         raise CardDataError(file, missing[0], "protagonist", f"every Protagonist must be described; missing {', '.join(missing)}")
-
-    return CardSet(file, {e.id: e for e in events}, piles, tokens, protagonists)
+    return protagonists
 
 
 _cache: ContentCache[CardSet] = ContentCache()

@@ -5,12 +5,16 @@ imports only ``cards`` and ``state``."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from gamelib.core import chance, log
 
 from .cards import BANNERS_S, DAMAGE_S, END, FAQ, GREY_S, RESERVE_BITS, RESERVES, Event, can_take, mask_text
-from .state import (BURY_HAND, LOST, CalamityPending, DamagePending, HealPending, WalkingDeckState,
-                    calamity_weak, draw_top, next_token_odds, pile_of, with_reserve)
+from .state import (BURY_HAND, LOST, CalamityPending, DamagePending, HealPending, calamity_weak, draw_top,
+                    next_token_odds, pile_of, with_reserve)
+
+if TYPE_CHECKING:
+    from .game import WalkingDeckState
 
 
 class Ended(Exception):

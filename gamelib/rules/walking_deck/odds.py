@@ -3,9 +3,14 @@
 (``state.draw_odds``), because the Calamity draw samples the very object shown here."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from gamelib.core import Distribution
 
-from .state import WalkingDeckState, draw_odds, next_token_odds
+from .state import draw_odds, next_token_odds
+
+if TYPE_CHECKING:
+    from .game import WalkingDeckState
 
 
 def odds(s: WalkingDeckState) -> dict[str, Distribution]:

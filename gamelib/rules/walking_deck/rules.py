@@ -10,6 +10,7 @@ themselves are in ``effects.py``."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from gamelib.core import Action, log
 
@@ -18,7 +19,10 @@ from .cards import (BANNERS_S, END, FAQ, GREY_S, HAND_SIZE, INTERROGATION, JOURN
 from .effects import (Ended, bury, calamity_decision, can_avoid, damage, do_effect, draw_token, heal, leave_front,
                       resolve_calamity, return_token)
 from .state import (DRAW, PLAY, REPLACEMENT, UNSTACK, WON, CalamityPending, DamagePending, HealPending,
-                    WalkingDeckState, calamity_weak, clear_banner, draw_top, keep_limit, pile_of, with_reserve)
+                    calamity_weak, clear_banner, draw_top, keep_limit, pile_of, with_reserve)
+
+if TYPE_CHECKING:
+    from .game import WalkingDeckState
 
 __all__ = ["legal_actions", "apply", "advance", "settle", "action_table"]
 

@@ -17,6 +17,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from gamelib.core import ScenarioError, log
+from gamelib.core.checks import ScenarioChecker
 from gamelib.core.fields import fields_from_dict, fields_to_dict
 from gamelib.core.inputs import show
 from gamelib.core.scenarios import plain_scenario
@@ -24,23 +25,21 @@ from gamelib.core.scenarios import plain_scenario
 from .cards import (AMOUNTS, BANNERS, END, HAND_SIZE, INTERROGATION, JOURNEY, PILES, RESERVE_BITS, RESERVES,
                     WEAKNESS_BITS, WEAKNESSES, bit, mask_names)
 from .rules import settle
-from .state import (BURY_HAND, DRAW, LOST, NO_BANNER, PLAY, REPLACEMENT, UNSTACK, CalamityPending, DamagePending,
-                    HealPending, WalkingDeckState)
+from .state import (BURY_HAND, DRAW, LOST, PLAY, REPLACEMENT, UNSTACK, CalamityPending,
+                    DamagePending, HealPending)
 
 if TYPE_CHECKING:
-    from .game import WalkingDeck
+    from .game import WalkingDeck, WalkingDeckState
 
 EVENT_ZONES = ("rural", "urban", "hand", "memory", "avoided", "buried", "removed")
 FIELDS = (
     "phase", "step", *EVENT_ZONES, "being_unstacked", "characters", "reserves", "bag", "respite_aside",
     "drawn_calamity", "tokens_out_of_play", "resolving", "pending", "power_uses", "power_reserves_used",
 )
-#: scenario field -> the State field it is, as plain data (``fields_to_dict``). The other
-#: scenario fields are converted here: the piles (listed top first), "characters" (``front``
-#: with ``dmg``), the Reserves and the Reserves used by name, "resolving" and "pending".
-SAME = {"phase": "stage", "step": "step", "hand": "hand", "memory": "memory", "avoided": "avoided",
-        "buried": "buried", "removed": "removed", "being_unstacked": "current", "bag": "bag",
-        "respite_aside": "aside", "drawn_calamity": "drawn", "tokens_out_of_play": "out", "power_uses": "uses"}
+# A scenario field that is a State field as plain data names it in the field's declaration
+# (``WalkingDeckState.fields``: ``hand=LIST([], scenario="hand")``); the others are converted
+# here: the piles (listed top first), "characters" (``front`` with ``dmg``), the Reserves and
+# the Reserves used by name, "resolving" and "pending".
 PENDING_KINDS = ("damage", "heal", "calamity", "bury from hand", "replacement")
 
 
@@ -70,30 +69,65 @@ def _weak_list(v: Any, field: str) -> int:
 
 def from_scenario(game: WalkingDeck, d: Mapping[str, Any], seed: int) -> WalkingDeckState:
     d = plain_scenario(d)  # a bounded private copy: nothing the caller keeps is read or kept later
-    for k in d:
-        if k not in FIELDS:
-            raise ScenarioError(str(k), f"is not a scenario field; the fields are: {', '.join(FIELDS)}")
-    cs = game.cards
-    ev = cs.events
+    check = ScenarioChecker(d)
+    check.no_unknown(FIELDS)
     prot = game.protagonist
-    s = WalkingDeckState.__new__(WalkingDeckState)
-    s._init_base(game, seed, d)
-    where: dict[str, str] = {}
+    s = game.blank(seed, d)  # every field at its start value (WalkingDeckState.fields)
+    places = _Places(game.cards)
+    zones = _event_zones(d, places)
+    front, dmg = _characters(d, places)
+    current = _being_unstacked(d, places)
+    zones["removed"] += [c for c in game.cards.events if c not in places.where]
+    bag, aside, out, drawn = _tokens(d, places)
+    reserves = _reserves(check)
+    phase, step = _phase_and_step(d, zones, bool(front or current), front)
+    uses, power_reserves = _power(d, prot)
+    order = game.cards.order.__getitem__
+    fields_from_dict(s, {  # the fields a scenario sets, by their State names; the others keep their start values
+        "rural": zones["rural"][::-1], "urban": zones["urban"][::-1],  # top = last
+        "hand": zones["hand"], "memory": zones["memory"], "avoided": zones["avoided"], "buried": zones["buried"],
+        "front": front, "dmg": dmg, "removed": zones["removed"], "current": current, "reserves": reserves,
+        "bag": sorted(bag, key=order), "aside": sorted(aside, key=order), "drawn": drawn,
+        "out": tuple(sorted(out, key=order)), "stage": phase, "step": step, "uses": uses,
+        "power_reserves": power_reserves,
+    })
+    lost = len(s.buried) >= prot.burial_limit
+    _resolving(s, d, phase, current, lost)
+    _pending(s, d, phase)
+    if drawn is not None and (s.pending is None or s.pending.kind != "calamity"):
+        raise ScenarioError("drawn_calamity", "a Calamity is out of the bag only while a Calamity decision is pending")
+    if lost:
+        _lost(s)
+    else:
+        settle(s)
+    return s
 
-    def place(field: str, c: str, tokens: bool = False) -> None:
-        known = cs.tokens if tokens else ev
+
+class _Places:
+    """Where each card and token of a scenario is: each in exactly one place, known ids only."""
+
+    def __init__(self, cards: Any):
+        self.cards = cards
+        self.where: dict[str, str] = {}
+
+    def place(self, field: str, c: str, tokens: bool = False) -> None:
+        known = self.cards.tokens if tokens else self.cards.events
         if c not in known:
             what = "Calamity token" if tokens else "Event"
             raise ScenarioError(field, f"unknown {what} id {show(c)}; the ids are {', '.join(known)}")
-        if c in where:
-            raise ScenarioError(field, f"{c} is also in {show(where[c])}: every card is in exactly one place")
-        where[c] = field
+        if c in self.where:
+            raise ScenarioError(field, f"{c} is also in {show(self.where[c])}: every card is in exactly one place")
+        self.where[c] = field
 
+
+def _event_zones(d: Mapping[str, Any], places: _Places) -> dict[str, list[str]]:
+    """The Events of each zone field, in the scenario's order."""
+    ev = places.cards.events
     zones: dict[str, list[str]] = {}
     for field in EVENT_ZONES:
         zones[field] = _list(d, field)
         for c in zones[field]:
-            place(field, c)
+            places.place(field, c)
     for pile in PILES:
         for c in zones[pile.lower()]:
             if ev[c].pile != pile:
@@ -102,9 +136,12 @@ def from_scenario(game: WalkingDeck, d: Mapping[str, Any], seed: int) -> Walking
         if ev[c].immediate:
             raise ScenarioError("hand", f"{c} ({ev[c].label}) is memorised as soon as it is in your hand "
                                 "(its immediate effect), so it is never in the hand: put it in 'memory'")
-    lost = len(zones["buried"]) >= prot.burial_limit
+    return zones
 
-    # Characters in front: a list of ids or {"id", "damage"} dicts, or a dict id -> damage
+
+def _characters(d: Mapping[str, Any], places: _Places) -> tuple[list[str], dict[str, int]]:
+    """Characters in front: a list of ids or {"id", "damage"} dicts, or a dict id -> damage."""
+    ev = places.cards.events
     raw = d.get("characters", [])
     items = list(raw.items()) if isinstance(raw, Mapping) else raw
     if not isinstance(items, (list, tuple)):
@@ -122,128 +159,114 @@ def from_scenario(game: WalkingDeck, d: Mapping[str, Any], seed: int) -> Walking
             raise ScenarioError("characters", f"cannot read {show(item)}: give an id or {{'id': ..., 'damage': ...}}")
         if not isinstance(c, str):
             raise ScenarioError("characters", f"ids must be strings, got {show(c)}")
-        place("characters", c)
+        places.place("characters", c)
         if not ev[c].is_character:
             raise ScenarioError("characters", f"{c} ({ev[c].label}) is not a Character")
         dmg[c] = _int(n, f"characters.{c}.damage", 0, ev[c].toughness)
         front.append(c)
+    return front, dmg
 
+
+def _being_unstacked(d: Mapping[str, Any], places: _Places) -> str | None:
     current = d.get("being_unstacked")
     if current is not None:
         if not isinstance(current, str):
             raise ScenarioError("being_unstacked", f"must be an Event id or None, got {show(current)}")
-        place("being_unstacked", current)
-        if ev[current].is_character:
+        places.place("being_unstacked", current)
+        if places.cards.events[current].is_character:
             raise ScenarioError("being_unstacked", f"{current} is a Character: an unstacked Character goes straight in front")
-    for c in ev:
-        if c not in where:
-            zones["removed"].append(c)
+    return current
 
-    # tokens
-    bag = _list(d, "bag")
-    aside = _list(d, "respite_aside")
-    out = _list(d, "tokens_out_of_play")
+
+def _tokens(d: Mapping[str, Any], places: _Places) -> tuple[list[str], list[str], list[str], str | None]:
+    """The bag, the Respites aside, the tokens out of play and the drawn token (defaults: module doc)."""
+    tokens = places.cards.tokens
+    bag, aside, out = _list(d, "bag"), _list(d, "respite_aside"), _list(d, "tokens_out_of_play")
     drawn = d.get("drawn_calamity")
     for field, lst in (("bag", bag), ("respite_aside", aside), ("tokens_out_of_play", out)):
         for t in lst:
-            place(field, t, tokens=True)
+            places.place(field, t, tokens=True)
     if drawn is not None:
         if not isinstance(drawn, str):
             raise ScenarioError("drawn_calamity", f"must be a token id or None, got {show(drawn)}")
-        place("drawn_calamity", drawn, tokens=True)
+        places.place("drawn_calamity", drawn, tokens=True)
     for t in aside:
-        if not cs.tokens[t].respite:
+        if not tokens[t].respite:
             raise ScenarioError("respite_aside", f"{t} is not a Respite Calamity")
-    for t in cs.tokens:
-        if t not in where:
+    for t in tokens:
+        if t not in places.where:
             if "bag" in d:
                 out.append(t)
-            elif cs.tokens[t].respite and "respite_aside" not in d:
+            elif tokens[t].respite and "respite_aside" not in d:
                 aside.append(t)
             else:
                 bag.append(t)
     # Tokens with weaknesses never leave the bag for long (a drawn one goes back), so one of
     # them in play means the bag is never empty when a Calamity is drawn.
-    if not any(not cs.tokens[t].respite for t in [*bag, *([drawn] if drawn else [])]):
+    if not any(not tokens[t].respite for t in [*bag, *([drawn] if drawn else [])]):
         raise ScenarioError("bag", "must hold at least one Calamity token with weaknesses (tokens named "
                             "nowhere are out of play once 'bag' is given), or the next Calamity draw "
                             f"would find the bag empty; got {show(bag)}")
-    order = cs.order.__getitem__
+    return bag, aside, out, drawn
 
+
+def _reserves(check: ScenarioChecker) -> tuple[bool, ...]:
     reserves = [True] * len(RESERVES)
-    raw_r = d.get("reserves", {})
-    if not isinstance(raw_r, Mapping):
-        raise ScenarioError("reserves", "must be a dict like {'Food': 'consumed'}")
-    for name, v in raw_r.items():
+    given = check.within("reserves", {})
+    for name, v in given.data.items():
         if name not in RESERVES:
             raise ScenarioError("reserves", f"unknown Reserve {show(name)}; the Reserves are {', '.join(RESERVES)}")
-        if v not in ("available", "consumed"):
-            raise ScenarioError(f"reserves.{name}", f"must be 'available' or 'consumed', got {show(v)}")
-        reserves[RESERVES.index(name)] = v == "available"
+        reserves[RESERVES.index(name)] = given.choice(name, ("available", "consumed")) == "available"
+    return tuple(reserves)
 
+
+def _phase_and_step(d: Mapping[str, Any], zones: dict[str, list[str]], interrogating: bool,
+                    front: list[str]) -> tuple[str, str]:
     phase = d.get("phase", JOURNEY)
     if phase not in (JOURNEY, INTERROGATION):
         raise ScenarioError("phase", f"must be 'Journey' or 'Interrogation', got {show(phase)}")
-    piles_left = bool(zones["rural"] or zones["urban"])
     if phase == JOURNEY:
         if len(zones["hand"]) > HAND_SIZE:
             raise ScenarioError("hand", f"holds {len(zones['hand'])} Events; a hand holds at most {HAND_SIZE}")
-        if front or current:
-            raise ScenarioError("characters" if front else "being_unstacked", "Characters are placed and Events unstacked only during the Interrogation")
-        default = DRAW if len(zones["hand"]) < HAND_SIZE and piles_left else PLAY
-        step = d.get("step", default)
+        if interrogating:
+            raise ScenarioError("characters" if front else "being_unstacked",
+                                "Characters are placed and Events unstacked only during the Interrogation")
+        piles_left = bool(zones["rural"] or zones["urban"])
+        step = d.get("step", DRAW if len(zones["hand"]) < HAND_SIZE and piles_left else PLAY)
         if step not in (DRAW, PLAY):
             raise ScenarioError("step", f"in the Journey must be 'draw' or 'play', got {show(step)}")
-    else:
-        for field in ("rural", "urban", "hand"):
-            if zones[field]:
-                raise ScenarioError(field, "must be empty during the Interrogation (it starts when both piles and the hand are empty)")
-        step = d.get("step", UNSTACK)
-        if step != UNSTACK:
-            raise ScenarioError("step", f"in the Interrogation must be 'unstack', got {show(step)}")
+        return phase, step
+    for field in ("rural", "urban", "hand"):
+        if zones[field]:
+            raise ScenarioError(field, "must be empty during the Interrogation (it starts when both piles and the hand are empty)")
+    step = d.get("step", UNSTACK)
+    if step != UNSTACK:
+        raise ScenarioError("step", f"in the Interrogation must be 'unstack', got {show(step)}")
+    return phase, step
 
+
+def _power(d: Mapping[str, Any], prot: Any) -> tuple[int, int]:
+    """The Protagonist power's uses so far and the Reserves "reserve heal" has used (bits)."""
     uses = _int(d.get("power_uses", 0), "power_uses", 0, prot.uses if prot.power in ("redraw", "restore") else 0)
     used = d.get("power_reserves_used", [])
     if not isinstance(used, (list, tuple)) or any(r not in RESERVES for r in used):
         raise ScenarioError("power_reserves_used", f"must be a list of Reserve names ({', '.join(RESERVES)})")
     if used and prot.power != "reserve heal":
         raise ScenarioError("power_reserves_used", f"only a 'reserve heal' power uses Reserves; {prot.name}'s power is {show(prot.power)}")
+    return uses, sum(WEAKNESS_BITS[RESERVES.index(r)] for r in set(used))
 
-    # every field of the position, by its State name: a field added to the declaration without
-    # a value here fails at once, instead of being left unset
-    values = {
-        "rural": zones["rural"][::-1], "urban": zones["urban"][::-1],  # top = last
-        "hand": zones["hand"], "memory": zones["memory"], "avoided": zones["avoided"], "buried": zones["buried"],
-        "front": front, "dmg": dmg, "removed": zones["removed"], "current": current, "reserves": tuple(reserves),
-        "bag": sorted(bag, key=order), "aside": sorted(aside, key=order), "drawn": drawn,
-        "out": tuple(sorted(out, key=order)), "stage": phase, "step": step,
-        "src": None, "banner": NO_BANNER, "nxt": 0, "failed": False, "pending": None,  # set below when given
-        "uses": uses, "power_reserves": sum(WEAKNESS_BITS[RESERVES.index(r)] for r in set(used)), "over": None,
-    }
-    missing = [f for f in WalkingDeckState.fields.keyed if f not in values]
-    if missing:  # pragma: no cover - a programming error, not a bad scenario
-        raise AssertionError(f"from_scenario gives no value to the State fields {missing}")
-    fields_from_dict(s, values)
-    s._odds = None
 
-    _resolving(s, d, phase, current, lost)
-    _pending(s, d, phase)
-    if drawn is not None and (s.pending is None or s.pending.kind != "calamity"):
-        raise ScenarioError("drawn_calamity", "a Calamity is out of the bag only while a Calamity decision is pending")
-
-    if lost:
-        # the game ended at once, in the middle of whatever was happening; an Event being
-        # unstacked stays where it was, but nothing is still being applied or decided
-        for field, given in (("resolving", s.src), ("pending", s.pending)):
-            if given is not None:
-                raise ScenarioError(field, f"{len(s.buried)} Events are buried, {prot.name}'s limit of "
-                                    f"{prot.burial_limit}: the game is over, so nothing is still being "
-                                    "applied or decided; leave it out or None")
-        s.over = LOST
-        log(s, END, f"{len(s.buried)} Events are buried, {prot.name}'s limit: you have lost!")
-        return s
-    settle(s)
-    return s
+def _lost(s: WalkingDeckState) -> None:
+    """The game ended at once, in the middle of whatever was happening; an Event being unstacked
+    stays where it was, but nothing is still being applied or decided."""
+    prot = s.game.protagonist
+    for field, given in (("resolving", s.src), ("pending", s.pending)):
+        if given is not None:
+            raise ScenarioError(field, f"{len(s.buried)} Events are buried, {prot.name}'s limit of "
+                                f"{prot.burial_limit}: the game is over, so nothing is still being "
+                                "applied or decided; leave it out or None")
+    s.over = LOST
+    log(s, END, f"{len(s.buried)} Events are buried, {prot.name}'s limit: you have lost!")
 
 
 def _resolving(s: WalkingDeckState, d: Mapping, phase: str, current: str | None, lost: bool) -> None:
@@ -327,10 +350,11 @@ def _pending(s: WalkingDeckState, d: Mapping, phase: str) -> None:
 
 def to_scenario(s: WalkingDeckState) -> dict[str, Any]:
     plain = fields_to_dict(s)
+    same = type(s).fields.scenario_names
     out: dict[str, Any] = {}
     for field in FIELDS:
-        if field in SAME:
-            out[field] = plain[SAME[field]]
+        if field in same:
+            out[field] = plain[same[field]]
         elif field in ("rural", "urban"):
             out[field] = plain[field][::-1]  # top first
         elif field == "characters":

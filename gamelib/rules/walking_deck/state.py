@@ -1,24 +1,19 @@
-"""``WalkingDeckState``: one position of The Walking Deck, as plain lists, tuples and ints.
-
-The fields are declared once (``fields`` below), which gives the class its ``__slots__``,
-``_copy_into`` and ``_key``. This module also holds the small queries the rules, views and odds
-share, and the values a position holds (pending decisions). It imports only ``cards`` (and
-``gamelib.core``); the engine hooks that need the modules below it (``rules``, ``views``,
-``odds``, ``scenario``) are bound to the class in ``game.py``:
-
-    _legal_actions, _apply   rules.legal_actions, rules.apply
-    _view, zones, _redeal_hidden   views.view, views.zones, views.redeal_hidden
-    odds, _next_outcomes     odds.odds, odds.next_outcomes
-    to_scenario              scenario.to_scenario
+"""What a position of The Walking Deck holds and the small queries the rules, views and odds
+share: the values of its fields (pending decisions, the odds cache) and functions of a
+position. It imports only ``cards`` (and ``gamelib.core``). The State class itself, its fields
+declared once and its engine hooks named in its body, is ``game.WalkingDeckState``: it names
+the modules below this one (``rules``, ``views``, ``odds``, ``scenario``), which import this one.
 """
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
-from gamelib.core import Distribution, Outcome, State, chance
-from gamelib.core.fields import CACHE, DICT, LIST, TUPLE, VALUE, Fields
+from gamelib.core import Distribution, chance
 
-from .cards import END, INTERROGATION, RESERVES
+from .cards import RESERVES
+
+if TYPE_CHECKING:
+    from .game import WalkingDeckState
 
 PLAYER = "you"
 
@@ -76,67 +71,13 @@ class DrawOdds(NamedTuple):
     bag: Distribution        # the next Calamity, by what the token shows
 
 
-class WalkingDeckState(State):
-    fields = Fields(
-        rural=LIST, urban=LIST,  # draw piles, top = last item
-        hand=LIST,
-        memory=LIST,             # first memorised first (the Interrogation unstacks index 0)
-        avoided=LIST,
-        buried=LIST,             # first buried first
-        front=LIST,              # Characters in front of you, in placement order
-        dmg=DICT,                # Character in front -> its damage
-        removed=LIST,            # removed from the game
-        current=VALUE,           # the non-Character Event being unstacked, or None
-        reserves=VALUE,          # (Food, Medical, Restorative): True = available side
-        bag=LIST,                # Calamity tokens in the bag, in card-file order
-        aside=LIST,              # Respite tokens beside the bag, in card-file order
-        drawn=VALUE,             # the drawn Calamity token, or None
-        out=TUPLE,               # tokens out of play (scenarios); never changes in a game
-        stage=VALUE,             # JOURNEY or INTERROGATION
-        step=VALUE,              # DRAW or PLAY (Journey), UNSTACK (Interrogation)
-        src=VALUE,               # the Event whose banner is being applied, or None
-        banner=VALUE,            # that banner's colour (NO_BANNER when src is None)
-        nxt=VALUE,               # index of the next effect of that banner (0 when src is None)
-        failed=VALUE,            # a negative effect of that banner failed (False when src is None)
-        pending=VALUE,           # the open sub-decision (a *Pending above), or None
-        uses=VALUE,              # Protagonist power: uses so far
-        power_reserves=VALUE,    # Reserves already used by "reserve heal" (bits)
-        over=VALUE,              # None, WON or LOST
-        _odds=CACHE,             # a DrawOdds, valid while pile sizes and the Respites aside are unchanged
-    )
+class WalkingDeckQueries:
+    """The queries the rules, views and agents ask of a position (mixed into the State class,
+    ``game.WalkingDeckState``, which declares the fields and names the hooks)."""
 
-    # ---- contract -------------------------------------------------------------------------
-    @property
-    def to_move(self) -> str | None:
-        return None if self.over is not None else PLAYER
+    __slots__ = ()
 
-    @property
-    def phase(self) -> str:
-        return END if self.over is not None else self.stage
-
-    @property
-    def outcome(self) -> Outcome | None:
-        if self.over is None:
-            return None
-        prot = self.game.protagonist
-        if self.over == WON:
-            return Outcome((PLAYER,), (), f"the Memory is entirely unstacked ({len(self.buried)}/{prot.burial_limit} buried)")
-        return Outcome((), (PLAYER,), f"{len(self.buried)} Events buried, {prot.name}'s limit")
-
-    def summary(self) -> dict[str, Any]:
-        return {
-            "protagonist": self.game.protagonist.name,
-            "buried": len(self.buried),
-            "memory_size": len(self.memory),
-            "characters_alive": len(self.front),
-            "avoided": len(self.avoided),
-            "reached_interrogation": self.stage == INTERROGATION,
-            "reserves_available": sum(self.reserves),
-            "power_uses": self.uses,
-        }
-
-    # ---- helpers for views and agents ------------------------------------------------------
-    def reserve_states(self) -> dict[str, str]:
+    def reserve_states(self: "WalkingDeckState") -> dict[str, str]:
         return {name: ("available" if ok else "consumed") for name, ok in zip(RESERVES, self.reserves)}
 
 

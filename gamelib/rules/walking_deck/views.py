@@ -3,12 +3,15 @@
 position with what the player cannot see shuffled again)."""
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from gamelib.core import Rng
 
 from .cards import IMMEDIATE, PILES, RESERVE_BITS, RESERVES, WEAKNESSES, Event, mask_names, mask_text, orientation
-from .state import WalkingDeckState, calamity_weak, pile_of
+from .state import calamity_weak, pile_of
+
+if TYPE_CHECKING:
+    from .game import WalkingDeckState
 
 
 def event_dict(e: Event) -> dict[str, Any]:
