@@ -29,6 +29,8 @@ from gamelib.agents import Agent
 from gamelib.core.errors import GamelibError
 from gamelib.core.rng import Rng, derive_seed
 
+from .hidden import resample
+
 ME, SUSPECT, RICH = "red", "yellow", "blue"
 TARGET = "General Store"  # where blue stands, carrying the most
 TRAITOR = "Traitor"
@@ -70,12 +72,6 @@ POLICY = Policy()
 @lru_cache(maxsize=2)
 def game():
     return gamelib.load("deadland", players=4)
-
-
-def resample(state: Any, seat: str, rng: Rng) -> Any:
-    """The engine's re-deal of everything ``seat`` cannot see (the one place that names it)."""
-    redeal = getattr(state, "resample_hidden", None) or state._redeal_hidden
-    return redeal(seat, rng)
 
 
 def before_move(seed: int = 0, scenario: dict[str, Any] | None = None) -> Any:

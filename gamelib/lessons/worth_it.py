@@ -29,6 +29,7 @@ from gamelib.core.rng import Rng, derive_seed
 from gamelib.probability import deadland as dl
 
 from .deadland import common as dlc
+from .hidden import resample
 
 # ---- the two positions ---------------------------------------------------------------------------------
 
@@ -197,12 +198,6 @@ def _finish_round(state: Any, seed: int) -> int:
     while not state.is_over and state.round == rnd:
         state.apply(agent.choose(state))
     return red_alive(state)
-
-
-def resample(state: Any, seat: str, rng: Rng) -> Any:
-    """The engine's re-deal of everything ``seat`` cannot see (the one place that names it)."""
-    redeal = getattr(state, "resample_hidden", None) or state._redeal_hidden
-    return redeal(seat, rng)
 
 
 def plank_pairs(n: int, *, third: str = "Run Around", seed: int = 0, show_progress: bool = True):
