@@ -80,7 +80,7 @@ def test_an_accepted_gift_is_conditioned_on_by_the_engines_redeal():
     sc = {**lesson.SCENARIO, "players": {**lesson.SCENARIO["players"]}}
     sc["players"]["yellow"] = {**sc["players"]["yellow"], "known_not_traitor": True, "role": "hermit"}
     s = lesson.before_move(scenario=sc)
-    _, holder = lesson.engine_worlds(2000, seed=3, policy=None, state=s, show_progress=False)
+    _, holder = lesson.engine_worlds(1000, seed=3, policy=None, state=s, show_progress=False)
     assert not (holder == "yellow").any()
     low, high = stats.wilson_interval(int((holder == "blue").sum()), len(holder), 0.999)
     assert low <= lesson.exercises()[2].answer <= high
