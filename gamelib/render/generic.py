@@ -111,7 +111,7 @@ def render_html(state: Any, reveal: bool | None = None, player: str | None = Non
     """The view (``view(None)`` when ``reveal``) in words: a line with the phase and whose
     decision it is, then the rest as a two-column table; ``large`` for a projector."""
     who = seat(state, reveal, player)
-    view = state.view(who)
+    view = state.view(who, log=False)  # (the picture never reads the log: its cost would grow with the game)
     body = {k: v for k, v in view.items() if k not in _SHOWN_ELSEWHERE + _HEADLINE}
     title = escape(getattr(state.game, "title", state.game.name))
     eyes = "table view (everything face up)" if who is None else f"seen by {escape(who)}"
