@@ -9,9 +9,11 @@ _SHOWN_ELSEWHERE = ("game", "player", "legal_actions", "log")
 # keys said in words on the first line of the picture instead of as table rows
 _HEADLINE = ("phase", "to_move", "is_over", "outcome")
 
-#: Seat colours from the Okabe-Ito palette (told apart with the common colour-vision
-#: deficiencies), each with the text colour that keeps a contrast of at least 4.5:1 and a letter,
-#: so a seat never depends on colour alone. Renderers may use them for their players.
+#: The one seat palette (issue 24): the status line's badges, Walk the Plank's pirates and
+#: Deadland's survivors all read it, so a seat is the same colour everywhere. Colours from the
+#: Okabe-Ito palette (told apart with the common colour-vision deficiencies), each with the text
+#: colour that keeps a contrast of at least 4.5:1 and a letter, so a seat never depends on colour
+#: alone.
 SEAT_COLOURS: dict[str, tuple[str, str, str]] = {
     "red": ("#D55E00", "#000000", "R"),
     "blue": ("#0072B2", "#FFFFFF", "B"),
