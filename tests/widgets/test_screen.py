@@ -194,3 +194,16 @@ def test_a_long_log_keeps_only_what_the_panel_shows(hot_seat):
         m.act("Draw a card")
         text.html(m.state, None)
     assert len(text._rows) <= 4 and text.html(m.state, None) == log_html(m.state.log, None, 2)
+
+
+def test_the_stepper_writes_its_log_panel_once_per_line(toy):
+    """A click adds the new entries to the log panel; Undo (another state) builds it again."""
+    from gamelib.widgets import Stepper
+
+    st = Stepper(toy, seed=3, human=["north", "south"], table_view=True)
+    built = st.log_text.rebuilds
+    for _ in range(3):
+        st.click("Draw a card")
+    assert st.log_text.rebuilds == built and st.log_widget.value == log_html(st.state.log, None)
+    st.undo()
+    assert st.log_text.rebuilds == built + 1 and st.log_widget.value == log_html(st.state.log, None)
