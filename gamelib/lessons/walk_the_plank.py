@@ -391,20 +391,14 @@ def seat_widget(tables: Mapping[int, Any]):
                                                         "Simulated: the first games of the table above.")
 
 
-def endgame_widget(solution: wp.EndgameSolution, n_games: int = 400, seed: int = 7):
-    """Choose red's chance of playing its first programme (the rest on its second) against blue's
-    best mix or one of blue's programmes: the exact expected payoff and the engine's games move
-    together."""
+def _endgame_controls(solution: wp.EndgameSolution, n_games: int) -> dict:
+    """The endgame widget's controls: red's chance for its first programme, blue's reply, games."""
     import ipywidgets as w
 
-    from .plots import COLOURS, _fig, _legend_outside
-    from .widgets import linked_answers
-
-    rows = list(solution.row)
-    cols = list(solution.col)
+    rows, cols = list(solution.row), list(solution.col)
     blue_options = [("blue's best mix", "mix")] + [(f"blue always: {wp.programme_text(c)}", i) for i, c in enumerate(cols)]
     p_opt = solution.row[rows[0]]
-    controls = {
+    return {
         "p": w.SelectionSlider(options=[(fraction_text(Fraction(k, 12)), Fraction(k, 12)) for k in range(13)],
                                value=min((Fraction(k, 12) for k in range(13)), key=lambda x: abs(x - p_opt)),
                                description=f"red plays {wp.programme_text(rows[0])} with chance",
@@ -414,6 +408,18 @@ def endgame_widget(solution: wp.EndgameSolution, n_games: int = 400, seed: int =
         "n": w.Dropdown(options=[100, 400, 1_000, 4_000], value=n_games, description="games",
                         style={"description_width": "initial"}),
     }
+
+
+def endgame_widget(solution: wp.EndgameSolution, n_games: int = 400, seed: int = 7):
+    """Choose red's chance of playing its first programme (the rest on its second) against blue's
+    best mix or one of blue's programmes: the exact expected payoff and the engine's games move
+    together."""
+    from .plots import COLOURS, _fig, _legend_outside
+    from .widgets import linked_answers
+
+    rows = list(solution.row)
+    cols = list(solution.col)
+    controls = _endgame_controls(solution, n_games)
 
     def mixes(p, blue):
         row = {rows[0]: p, rows[1]: 1 - p} if len(rows) > 1 else {rows[0]: Fraction(1)}

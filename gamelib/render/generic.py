@@ -9,9 +9,11 @@ _SHOWN_ELSEWHERE = ("game", "player", "legal_actions", "log")
 # keys said in words on the first line of the picture instead of as table rows
 _HEADLINE = ("phase", "to_move", "is_over", "outcome")
 
-#: Seat colours from the Okabe-Ito palette (told apart with the common colour-vision
-#: deficiencies), each with the text colour that keeps a contrast of at least 4.5:1 and a letter,
-#: so a seat never depends on colour alone. Renderers may use them for their players.
+#: The one seat palette (issue 24): the status line's badges, Walk the Plank's pirates and
+#: Deadland's survivors all read it, so a seat is the same colour everywhere. Colours from the
+#: Okabe-Ito palette (told apart with the common colour-vision deficiencies), each with the text
+#: colour that keeps a contrast of at least 4.5:1 and a letter, so a seat never depends on colour
+#: alone.
 SEAT_COLOURS: dict[str, tuple[str, str, str]] = {
     "red": ("#D55E00", "#000000", "R"),
     "blue": ("#0072B2", "#FFFFFF", "B"),
@@ -111,7 +113,7 @@ def render_html(state: Any, reveal: bool | None = None, player: str | None = Non
     """The view (``view(None)`` when ``reveal``) in words: a line with the phase and whose
     decision it is, then the rest as a two-column table; ``large`` for a projector."""
     who = seat(state, reveal, player)
-    view = state.view(who)
+    view = state.view(who, log=False)  # (the picture never reads the log: its cost would grow with the game)
     body = {k: v for k, v in view.items() if k not in _SHOWN_ELSEWHERE + _HEADLINE}
     title = escape(getattr(state.game, "title", state.game.name))
     eyes = "table view (everything face up)" if who is None else f"seen by {escape(who)}"

@@ -19,16 +19,10 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
-from .generic import seat as _seat
+from .generic import SEAT_COLOURS, seat as _seat
 
-#: marker fill, letter colour, letter; every pair has a contrast of at least 4.5:1 (tested)
-PIRATES = {
-    "red": ("#b3261e", "#ffffff", "R"),
-    "blue": ("#1f5fbf", "#ffffff", "B"),
-    "green": ("#1b7a3a", "#ffffff", "G"),
-    "yellow": ("#f4c20d", "#1a1a1a", "Y"),
-    "purple": ("#6f3fa6", "#ffffff", "P"),
-}
+#: marker fill, letter colour, letter: the one seat palette (generic.SEAT_COLOURS); contrast tested
+PIRATES = SEAT_COLOURS
 SEA, INK, PAPER, WOOD, DECK, KRAKEN, BACK, GOLD, MUTED = (
     "#0f3550", "#1f1a14", "#f6f0e1", "#d9b47a", "#5b3a1e", "#33203f", "#6b2b2b", "#f2c14e", "#5b5140")
 #: (text, background, where): checked against WCAG's 4.5:1 in the tests

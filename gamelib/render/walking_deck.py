@@ -360,7 +360,7 @@ def render_html(state: Any, reveal: bool | None = None, player: str | None = Non
     order shown); otherwise the player's view, where the Memory stays face down. ``large``
     scales every size for a projector (card names 20 px and more)."""
     who = seat(state, reveal, player)
-    view = state.view(who)
+    view = state.view(who, log=False)  # (the picture never reads the log: its cost would grow with the game)
     table = who is None
     prot = view.get("protagonist")
     buried = view.get("buried")

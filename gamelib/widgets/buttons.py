@@ -9,16 +9,13 @@ these (split from stepper.py to keep it readable).
   traceback goes to the server's log, logger ``gamelib.widgets``, never to the page)."""
 from __future__ import annotations
 
-import logging
 from html import escape
 from typing import Callable
 
 import ipywidgets as w
 
 from ..core import GamelibError
-
-#: bugs go to the server's log (with their traceback); the page gets one sentence
-logger = logging.getLogger("gamelib.widgets")
+from .screen import logger  # noqa: F401  (bugs go to the server's log; re-exported)
 
 
 class DecisionButtons:
@@ -57,7 +54,7 @@ class DecisionButtons:
         if generation != self._generation:
             self._user(lambda: self._refuse_stale(label))
         else:
-            self._user(lambda: self._act(label))
+            self._user(lambda: self.model.act(label))
 
     def _refuse_stale(self, label: str) -> None:
         raise GamelibError(f"{label!r} was pressed for a decision already taken (or no longer shown), so it was "
@@ -65,42 +62,37 @@ class DecisionButtons:
 
 
 class Guarded:
+    """The guard around every callback; the model (``Screen.run``) turns what goes wrong into
+    words, and the error panel shows them."""
+
     def _user(self, fn: Callable[[], None]) -> None:
         """A person's action: waiting agents give up, then it runs guarded, then agents may play."""
-        self._epoch += 1
-        self._notices = []
+        self.model.person_acts()
         self._guard(fn, user=True)
         self._kick()
 
     def _guard(self, fn: Callable[[], None], user: bool = True) -> None:
         """Run a callback; whatever goes wrong is shown in words, then the screen is refreshed."""
-        self._show_error(None)
-        try:
-            fn()
-        except GamelibError as exc:
-            self._show_error(str(exc))
-        except Exception as exc:  # noqa: BLE001 - a person must see a sentence, the log the rest
-            self._show_bug("That did not work", exc)
+        self.model.run(fn)
         self._refresh_safely()
 
     def _refresh_safely(self) -> None:
         try:
             self.refresh()
         except Exception as exc:  # noqa: BLE001
-            self._show_bug("The game could not be drawn", exc)
+            self.model.bug("The game could not be drawn", exc)
+            self._draw_error()
 
     def _show_bug(self, what: str, exc: BaseException) -> None:
-        """A bug: one short sentence on the page, the traceback in the server's log (a page must
-        never show a traceback or a server path)."""
-        seed = self.timeline.present.seed if hasattr(self, "timeline") else None
-        logger.error("%s: %s (game %s, seed %s)", what, type(exc).__name__, self.game.name, seed, exc_info=exc)
-        self._show_error(f"{what} (an unexpected {type(exc).__name__} in the program, not your fault). "
-                         "The details are in the server's log; Undo, or a new game, goes on from here.")
+        self.model.bug(what, exc)
+        self._draw_error()
 
     def _show_error(self, message: str | None) -> None:
-        self.last_error = message
-        if message is None:
-            if self.error_widget.value:
-                self.error_widget.value = ""
-            return
-        self.error_widget.value = f'<div class="gl-error-box" role="alert">{escape(message)}</div>'
+        self.model.error = message
+        self._draw_error()
+
+    def _draw_error(self) -> None:
+        message = self.model.error
+        html = "" if message is None else f'<div class="gl-error-box" role="alert">{escape(message)}</div>'
+        if self.error_widget.value != html:
+            self.error_widget.value = html

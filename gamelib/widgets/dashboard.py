@@ -20,7 +20,7 @@ a sentence saying so (the details go to the server's log, never to the page)."""
 from __future__ import annotations
 
 import logging
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 from urllib.parse import parse_qs
 
 from ..core import Game, GamelibError, load
@@ -77,8 +77,7 @@ def parse_parameters(game: str, query: str | Mapping[str, str], **defaults: Any)
     """(arguments for ``Stepper``, problems in words) from a query string. Pure: tested alone."""
     params = ({k: v[-1] for k, v in parse_qs(query, keep_blank_values=True).items()}
               if isinstance(query, str) else dict(query))
-    cls = game_class(game)
-    specs = {o.name: o for o in cls.option_specs}
+    specs = {o.name: o for o in game_class(game).option_specs}
     problems: list[str] = []
     options: dict[str, Any] = dict(defaults.pop("options", {}))
     out: dict[str, Any] = {"seed": defaults.pop("seed", 1), "large": defaults.pop("large", False),
@@ -87,31 +86,43 @@ def parse_parameters(game: str, query: str | Mapping[str, str], **defaults: Any)
     out.update(defaults)
     for name, text in params.items():
         try:
-            if name == "seed":
-                out["seed"] = parse_seed(text)
-            elif name == "lock":
-                out["lock"] = check_code(text)
-            elif name == "large":
-                out["large"] = _flag(name, text)
-            elif name == "view":
-                out["view"] = "table" if text.strip().lower() in ("table", "teacher") else text.strip()
-            elif name == "pause":
-                try:
-                    pause = float(text)
-                    if not 0 <= pause <= 5:  # (NaN too)
-                        raise ValueError(text)
-                    out["pause"] = pause
-                except ValueError:
-                    raise GamelibError(f"URL parameter pause={quote(text)} must be a number of seconds from 0 to 5, "
-                                       "e.g. 1.5") from None
+            if name in PAGE_PARAMETERS:
+                out[name] = PAGE_PARAMETERS[name](text)
             elif name in specs:
                 options[name] = _option_value(game, specs[name], text)
-            elif name in VOILA_PARAMETERS:
-                continue
-            else:
+            elif name not in VOILA_PARAMETERS:
                 seats[name] = text.strip()  # a seat name, checked once the players are known
         except GamelibError as exc:
             problems.append(str(exc) + "; using the default instead.")
+    g = _game(game, options, out, problems)
+    _seats(g, seats, specs, out, problems)
+    out["game"] = g
+    return out, problems
+
+
+def _view(text: str) -> str:
+    return "table" if text.strip().lower() in ("table", "teacher") else text.strip()
+
+
+def _pause(text: str) -> float:
+    try:
+        pause = float(text)
+        if not 0 <= pause <= 5:  # (NaN too)
+            raise ValueError(text)
+        return pause
+    except ValueError:
+        raise GamelibError(f"URL parameter pause={quote(text)} must be a number of seconds from 0 to 5, "
+                           "e.g. 1.5") from None
+
+
+#: the page's own link parameters, each with its check (a refused value raises GamelibError)
+PAGE_PARAMETERS: dict[str, Callable[[str], Any]] = {
+    "seed": parse_seed, "lock": check_code, "large": lambda text: _flag("large", text), "view": _view,
+    "pause": _pause}
+
+
+def _game(game: str, options: dict[str, Any], out: dict[str, Any], problems: list[str]) -> Game:
+    """The game of the link's options, its seed checked by the engine (defaults where refused)."""
     try:
         g = load(game, **options)
     except GamelibError as exc:
@@ -122,6 +133,12 @@ def parse_parameters(game: str, query: str | Mapping[str, str], **defaults: Any)
     except GamelibError as exc:
         problems.append(f"{exc}; using seed 1 instead.")
         out["seed"] = 1
+    return g
+
+
+def _seats(g: Game, seats: dict[str, str], specs: Mapping[str, Any], out: dict[str, Any],
+           problems: list[str]) -> None:
+    """The link's seats and view, checked once the players are known."""
     players = g.players
     agents = None
     good_seats: dict[str, str] = {}
@@ -149,8 +166,6 @@ def parse_parameters(game: str, query: str | Mapping[str, str], **defaults: Any)
         # a link to one seat's view is a link to play that seat; the others are agents
         default = "heuristic" if "heuristic" in (agents or _agent_names(g)) else "random"
         out["seats"] = {p: (PERSON if p == out["view"] else default) for p in players}
-    out["game"] = g
-    return out, problems
 
 
 def _agent_names(g: Game) -> list[str]:

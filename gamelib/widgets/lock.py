@@ -79,6 +79,7 @@ class TeacherLock:
     def _lock_now(self, code: str) -> None:
         self.lock_code.value = ""
         self._lock_hash = _digest(code)
+        self.model.table_view = False
         if self.view_widget.value != "player view":
             self._syncing = True
             try:
@@ -129,4 +130,4 @@ class TeacherLock:
                 self._syncing = False
             self._guard(lambda: self._check_unlocked(True, None), user=False)
             return
-        self._on_widget(lambda: None)
+        self._on_widget(lambda: setattr(self.model, "table_view", change["new"] != "player view"))

@@ -44,20 +44,65 @@ def status_html(shown: Any, shown_ply: int, total_ply: int, game_no: int = 1, *,
     return '<div class="gl-status-line">' + " · ".join(parts) + "</div>"
 
 
+def _visible(entry: Any, viewer: str | None) -> bool:
+    return viewer is None or entry.visible_to is None or viewer in entry.visible_to
+
+
+def _log_row(e: Any) -> str:
+    return f'<div class="gl-log-entry"><span class="gl-log-section">{escape(e.section)}</span>{escape(e.text)}</div>'
+
+
+def _log_list(rows: list[str], limit: int, before: int = 0) -> str:
+    """The newest ``limit`` rows, newest first (the list is reversed inside a column-reverse box
+    so the browser keeps it scrolled to the latest event); ``before`` rows were dropped already."""
+    dropped = max(0, len(rows) - limit)
+    shown = rows[dropped:][::-1]
+    if dropped + before:
+        shown.append(f'<div class="gl-muted">{dropped + before} earlier events not shown</div>')
+    if not shown:
+        shown = ['<div class="gl-muted">nothing yet</div>']
+    return '<div class="gl-log-list">' + "".join(shown) + "</div>"
+
+
 def log_html(entries: Iterable[Any], viewer: str | None, limit: int = 300) -> str:
-    """The log, newest at the bottom (the list is reversed inside a column-reverse box so the
-    browser keeps it scrolled to the latest event). ``viewer`` None shows private entries too."""
-    visible = [e for e in entries if viewer is None or e.visible_to is None or viewer in e.visible_to]
-    dropped = max(0, len(visible) - limit)
-    rows = [
-        f'<div class="gl-log-entry"><span class="gl-log-section">{escape(e.section)}</span>{escape(e.text)}</div>'
-        for e in visible[dropped:]
-    ]
-    if dropped:
-        rows.insert(0, f'<div class="gl-muted">{dropped} earlier events not shown</div>')
-    if not rows:
-        rows = ['<div class="gl-muted">nothing yet</div>']
-    return '<div class="gl-log-list">' + "".join(reversed(rows)) + "</div>"
+    """The log, newest at the bottom. ``viewer`` None shows private entries too."""
+    return _log_list([_log_row(e) for e in entries if _visible(e, viewer)], limit)
+
+
+class LogText:
+    """The log panel's HTML, kept up to date at a cost that does not grow with the game: the rows
+    of a state's log are written once, and a longer log of the same state (the present line,
+    which ``apply`` extends in place) only adds its new entries. Another state (Undo, Redo,
+    looking back, another line, a new game) or other eyes build the rows again (``rebuilds``)."""
+
+    def __init__(self, limit: int = 300):
+        self.limit = limit
+        self.rebuilds = 0
+        self._state: Any = None
+        self._viewer: str | None = None
+        self._n = 0  # entries of the state's log already read
+        self._last: Any = None  # the last of them (it must still be there)
+        self._rows: list[str] = []
+        self._dropped = 0  # rows older than the newest ``limit`` that are no longer kept
+
+    def html(self, state: Any, viewer: str | None) -> str:
+        n = state.log_length
+        if (state is not self._state or viewer != self._viewer or n < self._n
+                or (self._n and state.log_since(self._n - 1)[0] is not self._last)):
+            self._state, self._viewer, self._n, self._last = state, viewer, 0, None
+            self._rows, self._dropped = [], 0
+            self.rebuilds += 1
+            new = list(state.log)
+        else:
+            new = state.log_since(self._n) if n > self._n else []
+        self._rows.extend(_log_row(e) for e in new if _visible(e, viewer))
+        if new:
+            self._n, self._last = n, new[-1]
+        if len(self._rows) > 2 * self.limit:  # keep the list short: the page shows ``limit`` rows
+            cut = len(self._rows) - self.limit
+            del self._rows[:cut]
+            self._dropped += cut
+        return _log_list(self._rows, self.limit, self._dropped)
 
 
 def fraction_text(p: Fraction) -> str:

@@ -45,9 +45,9 @@ class Saving:
     def _on_load(self) -> None:
         text = self.paste_widget.value or ""
         self._check_record(text)  # refuse a bad record before asking anything
-        tl = self.timeline
+        tl = self.model.timeline
         if not tl.present.is_over and tl.tip.ply > 0:
-            self._ask("Load this save record? The game on screen is not finished and is lost unless you copy "
+            self.model.ask("Load this save record? The game on screen is not finished and is lost unless you copy "
                       "its save record first.", "Load it", self._load_now)
             return
         self._load_now()
@@ -82,7 +82,7 @@ class Saving:
         return state
 
     def _load_now(self) -> None:
-        self._close_confirm()
+        self.model.cancel()
         state = self._check_record(self.paste_widget.value or "")
         self._syncing = True
         try:
@@ -100,11 +100,11 @@ class Saving:
             raise GamelibError(f"the curtain is up: the replay page can be made once {seat} is at the screen "
                                "(it shows one seat's view)")
         html = self.export_html()
-        self._export = (self._export_key(), html)
+        self.model.export = (self._export_key(), html)
 
     def _export_key(self) -> tuple:
         """A replay page belongs to one moment seen by one pair of eyes."""
-        return (self._moment(), self.screen_seat())
+        return (self.model.moment(), self.model.screen_seat())
 
     def record_withheld(self) -> int:
         """How many decisions of the record the seat on screen has not seen (0 in the table view
@@ -140,8 +140,9 @@ class Saving:
                 self._set_record(record, f'{COPY_BUTTON} <a class="gl-download gl-record-download" download="{escape(name)}" '
                                          f'href="{escape(href)}">Download save record</a>')
         link = ""
-        if self._export is not None and self._export[0] == self._export_key():
-            html = self._export[1]
+        export = self.model.export
+        if export is not None and export[0] == self._export_key():
+            html = export[1]
             name = f"{self.game.name}-seed-{self.state.seed}-replay.html"
             href = "data:text/html;base64," + base64.b64encode(html.encode("utf-8")).decode("ascii")
             size = len(html.encode("utf-8")) / 1024

@@ -153,6 +153,10 @@ class TableClient(ShowsWidget):
         self.lobby_box = box([join, create], "gl-lobby", vertical=True)
         self.game_widget.observe(lambda _c: self._guard(self._on_game), names="value")
         self.players_widget.observe(lambda _c: self._guard(self._seat_choices), names="value")
+        self._build_play(large)
+
+    def _build_play(self, large: bool) -> None:
+        """Choosing a seat (or watching), then the table in play."""
         self.seat_buttons = box([], "gl-take-seats")
         self.watch_button = button("Watch (spectator)", "gl-watch", lambda: self.watch(), "the public view: no one's secrets")
         self.teacher_widget = w.Text(placeholder="teacher code", layout=w.Layout(width="12em"))

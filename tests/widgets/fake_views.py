@@ -56,5 +56,5 @@ class FakeState:
     players = ("you",)
     to_move = "you"
 
-    def view(self, player: str | None = None) -> dict[str, Any]:
+    def view(self, player: str | None = None, log: bool = True) -> dict[str, Any]:
         return walking_deck_view(player)

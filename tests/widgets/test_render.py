@@ -83,7 +83,7 @@ def test_walking_deck_turns_characters_by_damage():
 
 def test_walking_deck_shows_what_is_happening_now():
     class Busy(FakeState):
-        def view(self, player=None):
+        def view(self, player=None, log=True):
             v = super().view(player)
             v["being_unstacked"] = {"name": "CAVE", "banners": {"grey": "draw a Calamity"}}
             v["resolving"] = {"event": "CAVE", "banner": "grey", "text": "draw a Calamity", "next_effect": 0}
@@ -100,7 +100,7 @@ def test_walking_deck_shows_what_is_happening_now():
 
 def test_walking_deck_survives_a_sparse_view():
     class Sparse(FakeState):
-        def view(self, player=None):
+        def view(self, player=None, log=True):
             return {"phase": "journey", "hand": [{"name": "CAVE"}], "characters": [{"name": "X", "damage": 2}]}
 
     html = walking_deck(Sparse())

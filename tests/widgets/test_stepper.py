@@ -93,7 +93,7 @@ def test_unexpected_exception_is_one_sentence_its_traceback_in_the_log(stepper, 
 
 
 def test_picture_failure_falls_back_to_the_plain_table(stepper, monkeypatch):
-    import gamelib.widgets.stepper as mod
+    import gamelib.widgets.drawing as mod  # (the panels are drawn there)
 
     def broken(*a, **k):
         raise KeyError("memory")

@@ -168,16 +168,11 @@ def virus_deck_exercises() -> dict[int, Exercise]:
     }
 
 
-def virus_deck_widget(n_trials: int = 400, seed: int = 4):
-    """Lesson 4: choose red's level, how many cards of the next level and how many other cards are
-    already in the discard pile, and whether the trial is on the Base or after a Ration; the exact
-    chance and the engine's trials move together."""
+def _virus_controls(n_trials: int) -> dict:
+    """The virus deck widget's sliders and menus."""
     import ipywidgets as w
 
-    from ..plots import plot_distribution
-    from ..widgets import linked_answers
-
-    controls = {
+    return {
         "level": w.IntSlider(2, 0, 7, description="red's level", style={"description_width": "initial"}),
         "gone": w.IntSlider(2, 0, 8, description="cards of the next level discarded",
                             style={"description_width": "initial"}),
@@ -189,20 +184,33 @@ def virus_deck_widget(n_trials: int = 400, seed: int = 4):
                         style={"description_width": "initial"}),
     }
 
-    def scenario(level, gone, others, where):
-        nxt = str(level + 1)
-        discard = [nxt] * gone
-        left = {c: 8 - (1 if int(c) <= level else 0) for c in dl.LEVELS if c != nxt}
-        keys = [c for c in dl.LEVELS if c != nxt]
-        i = 0
-        while len(discard) < gone + others:
-            c = keys[i % len(keys)]
-            if left[c]:
-                discard.append(c)
-                left[c] -= 1
-            i += 1
-        board = "Base" if where == "Base" else BOARD
-        return daily_scenario(level, discard, board=board, rations=1 if "Ration" in where else 0), None
+
+def _trial_scenario(level: int, gone: int, others: int, where: str):
+    """The daily trial's scenario: red at ``level``, the discard pile as the sliders say."""
+    nxt = str(level + 1)
+    discard = [nxt] * gone
+    left = {c: 8 - (1 if int(c) <= level else 0) for c in dl.LEVELS if c != nxt}
+    keys = [c for c in dl.LEVELS if c != nxt]
+    i = 0
+    while len(discard) < gone + others:
+        c = keys[i % len(keys)]
+        if left[c]:
+            discard.append(c)
+            left[c] -= 1
+        i += 1
+    board = "Base" if where == "Base" else BOARD
+    return daily_scenario(level, discard, board=board, rations=1 if "Ration" in where else 0), None
+
+
+def virus_deck_widget(n_trials: int = 400, seed: int = 4):
+    """Lesson 4: choose red's level, how many cards of the next level and how many other cards are
+    already in the discard pile, and whether the trial is on the Base or after a Ration; the exact
+    chance and the engine's trials move together."""
+    from ..plots import plot_distribution
+    from ..widgets import linked_answers
+
+    controls = _virus_controls(n_trials)
+    scenario = _trial_scenario
 
     @lru_cache(maxsize=32)
     def runs(level, gone, others, where, n):

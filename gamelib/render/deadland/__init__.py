@@ -30,7 +30,7 @@ def render_deadland(state: Any, reveal: bool | None = None, player: str | None =
     face up), otherwise the view of ``player`` (default: whoever decides now). ``large`` scales
     every size up by a third, for a projector."""
     who = seat(state, reveal, player)
-    view = state.view(who)
+    view = state.view(who, log=False)  # (the picture never reads the log: its cost would grow with the game)
     table = who is None
     players = view.get("players") if isinstance(view.get("players"), dict) else {}
     odds = {} if view.get("is_over") else _odds(state)

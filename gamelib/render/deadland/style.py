@@ -8,16 +8,11 @@ carry a letter, zombies a different shape and a skull, filled cells a number in 
 overrun boards stripes and the word "overrun"."""
 from __future__ import annotations
 
-#: marker background, text colour on it, letter. Text on each background has contrast >= 4.5:1
-#: (checked in tests/widgets/test_render_deadland.py).
-PLAYER_COLOURS: dict[str, tuple[str, str, str]] = {
-    "red": ("#c62828", "#ffffff", "R"),
-    "blue": ("#1f5fa8", "#ffffff", "B"),
-    "green": ("#2e7d32", "#ffffff", "G"),
-    "yellow": ("#f2c500", "#111111", "Y"),
-    "white": ("#ffffff", "#111111", "W"),
-    "black": ("#1b1b1b", "#ffffff", "K"),
-}
+from ..generic import SEAT_COLOURS
+
+#: marker background, text colour on it, letter: the one seat palette (generic.SEAT_COLOURS); text
+#: on each background has contrast >= 4.5:1 (checked in tests/widgets/test_render_deadland.py).
+PLAYER_COLOURS = SEAT_COLOURS
 OTHER_COLOUR = ("#5a5a5a", "#ffffff", "?")
 
 #: (text, background) pairs used by the CSS below, for the contrast test
