@@ -9,6 +9,7 @@ from __future__ import annotations
 import html
 import json
 import re
+import threading
 from pathlib import Path
 
 import pytest
@@ -157,24 +158,37 @@ def _printed(browser, files: list[Path], out: Path, paper: str) -> None:
     page.close()
 
 
-@pytest.fixture(scope="module")
-def browser():
+def _printed_in_a_thread(files: list[Path], tmp_path: Path, paper: str) -> None:
+    """Chromium (Playwright's sync API) in a thread of its own: the worker that runs this file may
+    also run the browser tests, whose Playwright keeps an event loop running in the main thread."""
     from gamelib.bench.browser import chromium_session
 
-    with chromium_session() as b:
-        yield b
+    out: dict[str, BaseException] = {}
+
+    def main() -> None:
+        try:
+            with chromium_session() as browser:
+                _printed(browser, files, tmp_path, paper)
+        except BaseException as exc:  # noqa: BLE001 - raised again in the test's thread
+            out["error"] = exc
+
+    worker = threading.Thread(target=main)
+    worker.start()
+    worker.join()
+    if "error" in out:
+        raise out["error"]
 
 
-def test_printed_by_chromium_the_pages_ask_every_question_and_the_plan_is_one_page(browser, tmp_path):
+def test_printed_by_chromium_the_pages_ask_every_question_and_the_plan_is_one_page(tmp_path):
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    _printed(browser, [FILES[0], FILES[-1]], tmp_path, "A4")
+    _printed_in_a_thread([FILES[0], FILES[-1]], tmp_path, "A4")
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("paper", pages.PAPERS)
-def test_every_lesson_printed_on_each_paper(browser, tmp_path, paper):
+def test_every_lesson_printed_on_each_paper(tmp_path, paper):
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    _printed(browser, FILES, tmp_path, paper)
+    _printed_in_a_thread(FILES, tmp_path, paper)
 
 
 def test_a_lesson_can_mark_cells_out_of_or_into_the_handouts_question(tmp_path):
