@@ -311,11 +311,6 @@ def read_card_file(path: str | os.PathLike) -> CardTable:
     return _parsed.get((file, hashlib.sha256(data).digest()), lambda: parse_card_bytes(data, file))
 
 
-def read_toml(path: str | Path) -> CardTable:
-    """Same as ``read_card_file`` (the name older code uses)."""
-    return read_card_file(path)
-
-
 _shipped: dict[str, CardTable] = {}
 
 

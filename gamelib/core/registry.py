@@ -12,7 +12,6 @@ _REGISTRY: dict[str, str] = {
     "walk-the-plank": "gamelib.rules.walk_the_plank:WalkThePlank",
     "deadland": "gamelib.rules.deadland:Deadland",
 }
-_ALIASES = {"the-walking-deck": "walking-deck"}
 _loaded: dict[str, type[Game]] = {}
 
 
@@ -34,7 +33,6 @@ def unregister(name: str) -> None:
 def game_class(name: str) -> type[Game]:
     if not isinstance(name, str):
         raise UnknownGame(repr(name), _REGISTRY)
-    name = _ALIASES.get(name, name)
     if name not in _REGISTRY:
         raise UnknownGame(name, _REGISTRY)
     if name not in _loaded:

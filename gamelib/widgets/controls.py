@@ -13,7 +13,7 @@ from .inputs import PERSON, QUOTE_CHARS, SEED_MIN, parse_seed, quote  # noqa: F4
 
 class SeedText(w.Text):
     """A seed box that keeps every digit: the browser holds text, never a (53-bit) number.
-    ``value`` accepts an int too (older code sets ``seed_widget.value = 11``)."""
+    ``value`` accepts an int too (``seed_widget.value = 11`` from Python)."""
 
     value = traitlets.CUnicode("0", help="the seed, as text").tag(sync=True)
 

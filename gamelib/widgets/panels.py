@@ -8,7 +8,6 @@ from html import escape
 from typing import Any
 
 from ..render.generic import seat_badge
-from .style import STYLE  # noqa: F401  (re-exported: older code imports STYLE from here)
 
 #: a fraction longer than this (numerator and denominator digits) is shown as a decimal
 MAX_FRACTION_DIGITS = 7

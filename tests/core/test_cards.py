@@ -4,16 +4,16 @@ from __future__ import annotations
 import pytest
 
 from gamelib.core import CardDataError
-from gamelib.core.cards import Checker, read_toml
+from gamelib.core.cards import Checker, read_card_file
 
 
 def test_unreadable_and_invalid_files(tmp_path):
     with pytest.raises(CardDataError, match="nope.toml: cannot read"):
-        read_toml(tmp_path / "nope.toml")
+        read_card_file(tmp_path / "nope.toml")
     bad = tmp_path / "bad.toml"
     bad.write_text("[card\nname = 1")
     with pytest.raises(CardDataError, match="bad.toml: not valid TOML"):
-        read_toml(bad)
+        read_card_file(bad)
 
 
 @pytest.mark.parametrize(
