@@ -15,6 +15,7 @@ from typing import Any
 from .agents import Agents, play
 from .core.game import Game
 from .core.rng import derive_seed
+from .plaintable import PlainColumns, tables_available
 
 _games: dict[tuple, Game] = {}
 
@@ -135,7 +136,7 @@ def iter_simulate(
     """Like ``simulate`` but yields the table in pieces (pandas DataFrames, in game order), so
     any number of games can be summarised in constant memory."""
     for cols in _stream(game, agents, n_games, seed, executor, chunk_size, progress):
-        part = Columns()
+        part = Columns() if tables_available() else PlainColumns()  # no pandas: the static site
         part.add(cols)
         yield part.frame()
 
@@ -190,13 +191,14 @@ def simulate(
     chunk_size: int | None = None,
     progress: bool = True,
 ):
-    """Play ``n_games`` games and return a pandas DataFrame, one row per game, in game order.
+    """Play ``n_games`` games and return a pandas DataFrame, one row per game, in game order
+    (a ``plaintable.PlainTable`` with the same columns where pandas cannot be imported).
 
     Game ``i`` uses the seed ``derive_seed(seed, i)`` and freshly seeded agents, so the table is
     the same whatever the executor: ``None`` runs local processes, ``"serial"`` runs here, and any
     ``concurrent.futures.Executor`` works (a dask ``client.get_executor()`` included).
     ``iter_simulate`` gives the same rows in pieces."""
-    cols = Columns()
+    cols = Columns() if tables_available() else PlainColumns()  # no pandas: the static site
     for part in _stream(game, agents, n_games, seed, executor, chunk_size, progress):
         cols.add(part)
     return cols.frame()

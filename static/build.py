@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import argparse
 import hashlib
+import html
 import json
 import os
 import re
@@ -36,6 +37,9 @@ from pathlib import Path
 from packaging.markers import Marker
 from packaging.requirements import Requirement
 from packaging.utils import canonicalize_name
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import notebooks as found  # noqa: E402  (static/notebooks.py, shared with the test)
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
@@ -54,9 +58,8 @@ KERNEL_WHEELS = ("piplite-", "pyodide_kernel-", "ipykernel-", "widgetsnbextensio
 STAND_INS = ("ssl", "sqlite3")
 #: the notebooks of the site: (source, folder in the site, code shown?)
 DASHBOARDS = ["dashboards/the-walking-deck.ipynb", "dashboards/walk-the-plank.ipynb", "dashboards/deadland.ipynb"]
-#: the notebooks that run without numpy, pandas and matplotlib (absent in the browser); the lessons
-#: and The Walking Deck's tutorial (its gamelib.simulate cell returns a pandas table) do not
-WITH_CODE = ["00-start-here.ipynb", "tutorials/walk-the-plank.ipynb", "tutorials/deadland.ipynb"]
+#: the notebooks with their code (00-start-here, every tutorial, every lesson) are found by
+#: static/notebooks.py, which also says which of them need what the browser lacks (numpy, pandas...)
 #: the kernel installs these one by one through piplite unless they are already loaded (its initKernel)
 KERNEL_NAMES = ["micropip", "piplite", "ssl", "sqlite3", "ipykernel", "comm", "pyodide_kernel", "jedi", "ipython"]
 CDN = re.compile(r'<link rel="stylesheet" href="https://cdn[^"]*"[^>]*>\s*')
@@ -227,13 +230,27 @@ def patch_pages(site: Path, packages: list[str]) -> list[Path]:
     return pages
 
 
-def landing(site: Path) -> None:
-    """The landing page (static/index.html), each of its links checked against the built pages."""
-    html = (HERE / "index.html").read_text()
-    broken = [h for h in re.findall(r'href="([^"#:]+)"', html) if not (site / h).is_file()]
+def _card(nb: found.Notebook, link: bool) -> str:
+    name = html.escape(nb.title)
+    what = {"start": "the games, a first state, a first game", "tutorials": "rules and API, one decision per cell",
+            "lessons": "a probability lesson, one class period"}[nb.kind]
+    if link:
+        return f'  <li><a href="{nb.page}">{name}</a><br><small>{what}</small></li>'
+    return f"  <li>{name}<br><small>on the classroom server: it {html.escape(nb.needs or '')}</small></li>"
+
+
+def landing(site: Path, notebooks: list[found.Notebook]) -> None:
+    """The landing page (static/index.html with the notebooks found filled in: those with a page,
+    then those that need the classroom server), each of its links checked against the built pages."""
+    html_ = (HERE / "index.html").read_text()
+    here = [_card(nb, True) for nb in notebooks if nb.needs is None]
+    away = [_card(nb, False) for nb in notebooks if nb.needs is not None]
+    html_ = html_.replace("<!-- NOTEBOOKS -->", "\n".join(here))
+    html_ = html_.replace("<!-- SERVER-ONLY -->", "\n".join(away) or "  <li>none: every notebook runs here</li>")
+    broken = [h for h in re.findall(r'href="([^"#:]+)"', html_) if not (site / h).is_file()]
     if broken:
         raise SystemExit(f"static/build.py: the landing page links pages that were not built: {broken}")
-    (site / "index.html").write_text(html)
+    (site / "index.html").write_text(html_)
 
 
 def check_offline(site: Path) -> None:
@@ -259,7 +276,11 @@ def main(argv: list[str] | None = None) -> None:
     shutil.rmtree(site, ignore_errors=True)
     # dashboards: outputs only (as under Voila); tutorials and 00-start-here: with their code
     contents(DASHBOARDS, work / "dash" / "notebooks")
-    contents(WITH_CODE, work / "code" / "notebooks")
+    notebooks = found.notebooks()
+    for nb in notebooks:
+        if nb.needs:
+            print(f"  no page for {nb.rel}: it {nb.needs}, which the browser's Python lacks")
+    contents([nb.rel for nb in notebooks if nb.needs is None], work / "code" / "notebooks")
     voici(work / "dash" / "notebooks", site, strip=True)
     voici(work / "code" / "notebooks", work / "code" / "site", strip=False)
     for page in (work / "code" / "site" / "voici" / "render").rglob("*.html"):
@@ -270,7 +291,7 @@ def main(argv: list[str] | None = None) -> None:
         junk.unlink()
     packages = pyodide_folder(site, cache / "wheels", cache / "tools")
     pages = patch_pages(site, packages)
-    landing(site)
+    landing(site, notebooks)
     check_offline(site)
     size = sum(f.stat().st_size for f in site.rglob("*") if f.is_file())
     print(f"static site: {site} ({size / 1e6:.1f} MB, {len(pages)} pages)")

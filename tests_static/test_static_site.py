@@ -10,6 +10,7 @@ Too long for ``make test`` (a build, and a Python start in the browser per page)
 .ci/run (``make static-test``); ``tests`` does not collect this folder."""
 from __future__ import annotations
 
+import html
 import json
 import sys
 from pathlib import Path
@@ -20,6 +21,7 @@ import gamelib
 from gamelib import bench_browser as bb
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "static"))
+import notebooks as found  # noqa: E402
 import sitetools  # noqa: E402
 
 ARTIFACTS = sitetools.ROOT / "test-artifacts" / "static"
@@ -128,26 +130,56 @@ def test_dashboard_plays_offline_as_the_package_does(game, context, base):
     assert context.outside == [], f"requests to other hosts: {context.outside[:5]}"
 
 
-def test_notebooks_with_code_run_to_the_end(context, base):
-    """00-start-here and two tutorials run in the browser: each code cell gives its output and
-    none an error (numpy, pandas and matplotlib are absent there)."""
-    for path, last in [("00-start-here", "decisions were taken"), ("tutorials/deadland", ".gl-stepper"),
-                       ("tutorials/walk-the-plank", "programmes from 2000 games")]:
-        page = context.new_page()  # a tab per notebook, as a student opens them: each its own Python
-        page.goto(f"{base}voici/render/{path}.html")
-        shot = ARTIFACTS / f"{path.replace('/', '-')}.png"
-        # the last code cell's output (a text or a widget), or an error on the way
-        done = (f"document.querySelector({json.dumps(last)})" if last.startswith(".") else
-                f"document.body.innerText.includes({json.dumps(last)})")
-        try:
-            page.wait_for_function(f"() => {done} || document.body.innerText.includes('Traceback')",
-                                   timeout=sitetools.START_TIMEOUT_MS)
-        finally:
-            page.screenshot(path=str(shot), full_page=False)
-        text = page.inner_text("body")
-        assert "Traceback" not in text, f"{path}: {text[text.index('Traceback') - 300:][:1500]}"
-        page.close()
+#: how a notebook's page shows it ran to its last cell: a text of the last cells' output, or a CSS
+#: selector of the widget the last cell shows; a notebook not named here: as many outputs on the
+#: page as its committed copy has (every tutorial and lesson found gets a page, static/notebooks.py)
+END = {"00-start-here.ipynb": "decisions were taken", "tutorials/deadland.ipynb": ".gl-stepper",
+       "tutorials/walk-the-plank.ipynb": "programmes from 2000 games",
+       "tutorials/the-walking-deck.ipynb": "a random player wins"}
+PAGES = [nb for nb in found.notebooks() if nb.needs is None]
+
+
+def _outputs(rel: str) -> int:
+    cells = json.loads((found.NOTEBOOKS / rel).read_text())["cells"]
+    return sum(1 for c in cells if c["cell_type"] == "code" for o in c.get("outputs", [])
+               if o.get("name") != "stderr")
+
+
+@pytest.mark.parametrize("nb", PAGES, ids=lambda nb: nb.rel)
+def test_notebooks_with_code_run_to_the_end(nb, context, base):
+    """00-start-here, the tutorials and every lesson that needs nothing the browser lacks run in the
+    browser: each code cell gives its output and none an error."""
+    page = context.new_page()  # a tab per notebook, as a student opens them: each its own Python
+    page.goto(base + nb.page)
+    shot = ARTIFACTS / f"{nb.rel.removesuffix('.ipynb').replace('/', '-')}.png"
+    last = END.get(nb.rel)
+    if last is None:
+        done = f"document.querySelectorAll('.jp-OutputArea-output').length >= {_outputs(nb.rel)}"
+    elif last.startswith("."):
+        done = f"document.querySelector({json.dumps(last)})"
+    else:
+        done = f"document.body.innerText.includes({json.dumps(last)})"
+    try:
+        page.wait_for_function(f"() => {done} || document.body.innerText.includes('Traceback')",
+                               timeout=sitetools.START_TIMEOUT_MS)
+    finally:
+        page.screenshot(path=str(shot), full_page=False)
+    text = page.inner_text("body")
+    assert "Traceback" not in text, f"{nb.rel}: {text[text.index('Traceback') - 300:][:1500]}"
     assert context.outside == []
+
+
+def test_the_landing_page_lists_every_notebook(site):
+    """Each notebook found is on the landing page: linked when it has a page, else with the reason
+    it needs the classroom server."""
+    landing = (site / "index.html").read_text()
+    for nb in found.notebooks():
+        if nb.needs is None:
+            assert f'href="{nb.page}"' in landing and (site / nb.page).is_file(), nb.rel
+        else:
+            assert html.escape(nb.title) in landing and html.escape(nb.needs) in landing, nb.rel
+            assert not (site / nb.page).exists(), f"{nb.rel} needs the server but has a page"
+    assert "<!--" not in landing.split("<body>")[1]
 
 
 def test_a_page_whose_python_cannot_start_says_so(browser, base):
