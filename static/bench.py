@@ -64,7 +64,9 @@ def main(argv: list[str] | None = None) -> None:
     if not (site / "pyodide").exists():
         raise SystemExit("no site in build/static: run `make static` first")
     size = sitetools.site_size(site)
-    print(f"static site: {size / 1e6:.1f} MB in {site} (budget {BUDGET_MB} MB)")
+    print(f"static site: {size / 1e6:.1f} MB in {site} (budget {BUDGET_MB} MB): "
+          + ", ".join(f"{p.name} {sitetools.site_size(p) / 1e6:.1f} MB" for p in sorted(site.iterdir())
+                      if p.is_dir() and sitetools.site_size(p) > 1e5))
     with sitetools.serve(site) as base, sync_playwright() as pw:
         browser = bb.launch_chromium(pw)
         pid = chromium_pid()

@@ -27,7 +27,7 @@ BUILT_ON_UNSERVED = ("gamelib.lessons",)
 class Notebook:
     rel: str            # path under notebooks/, e.g. "lessons/01-sample-spaces-calamity-bag.ipynb"
     title: str          # its first heading
-    needs: str | None   # why it cannot run in the browser, or None
+    needs: str | None   # what it needs that the browser lacks, or None
 
     @property
     def page(self) -> str:
@@ -73,14 +73,14 @@ def imported(nb: dict) -> list[str]:
 
 
 def needs_server(nb: dict) -> str | None:
-    """Why the notebook cannot run in the browser (what it imports), or None."""
+    """What the notebook needs that the browser lacks (``"numpy, pandas"``), or None."""
     names = imported(nb)
     direct = sorted({n.split(".")[0] for n in names if n.split(".")[0] in UNSERVED})
     if direct:
-        return "imports " + ", ".join(direct)
+        return ", ".join(direct)
     built = sorted({b for n in names for b in BUILT_ON_UNSERVED if n == b or n.startswith(b + ".")})
     if built:
-        return f"uses {', '.join(built)} (numpy, pandas, matplotlib)"
+        return f"{', '.join(built)}, built on numpy, pandas and matplotlib"
     return None
 
 

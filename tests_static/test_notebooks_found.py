@@ -18,12 +18,12 @@ def nb(*cells: str) -> dict:
 
 @pytest.mark.parametrize("code, needs", [
     ("import gamelib\nfrom gamelib.widgets import Stepper", None),
-    ("import pandas as pd", "imports pandas"),
-    ("import numpy as np\nimport scipy.stats", "imports numpy, scipy"),
-    ("from matplotlib import pyplot", "imports matplotlib"),
-    ("def f():\n    import numpy\n", "imports numpy"),
-    ("from gamelib import lessons", "uses gamelib.lessons (numpy, pandas, matplotlib)"),
-    ("from gamelib.lessons.tables import win_rates", "uses gamelib.lessons (numpy, pandas, matplotlib)"),
+    ("import pandas as pd", "pandas"),
+    ("import numpy as np\nimport scipy.stats", "numpy, scipy"),
+    ("from matplotlib import pyplot", "matplotlib"),
+    ("def f():\n    import numpy\n", "numpy"),
+    ("from gamelib import lessons", "gamelib.lessons, built on numpy, pandas and matplotlib"),
+    ("from gamelib.lessons.tables import win_rates", "gamelib.lessons, built on numpy, pandas and matplotlib"),
     ("import gamelib.lessonsx", None),
     ("%matplotlib inline\nimport gamelib", None),
     ("!pip install pandas\nx = 1", None),

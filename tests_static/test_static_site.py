@@ -67,6 +67,8 @@ def browser():
 def context(browser, base):
     ctx = browser.new_context(viewport={"width": 1280, "height": 720})
     ctx.outside = sitetools.block_outside(ctx, base)
+    ctx.missing = []  # the site's files a page asked for and did not get (pruned too much?)
+    ctx.on("response", lambda r: ctx.missing.append(r.url) if r.status >= 400 and r.url.startswith(base) else None)
     yield ctx
     ctx.close()
 
@@ -128,6 +130,7 @@ def test_dashboard_plays_offline_as_the_package_does(game, context, base):
     page.screenshot(path=str(ARTIFACTS / f"{game}-390x844-picture.png"))
     assert errors == []
     assert context.outside == [], f"requests to other hosts: {context.outside[:5]}"
+    assert context.missing == [], f"files of the site not found: {context.missing[:5]}"
 
 
 #: how a notebook's page shows it ran to its last cell: a text of the last cells' output, or a CSS
@@ -167,6 +170,17 @@ def test_notebooks_with_code_run_to_the_end(nb, context, base):
     text = page.inner_text("body")
     assert "Traceback" not in text, f"{nb.rel}: {text[text.index('Traceback') - 300:][:1500]}"
     assert context.outside == []
+    assert context.missing == [], f"files of the site not found: {context.missing[:5]}"
+
+
+def test_the_site_leaves_out_what_no_page_asks_for(site):
+    """JupyterLite's own app and the extensions Voici does not load are pruned (each page's run
+    above checks no page asks for them); the folder stays within issue 27's 60 MB."""
+    import build as static_build
+
+    assert static_build.PRUNE and not [rel for rel in static_build.PRUNE if (site / rel).exists()]
+    assert sitetools.site_size(site) <= 60e6
+    assert not list((site / "pyodide").glob("parso-*.whl"))
 
 
 def test_the_landing_page_lists_every_notebook(site):
