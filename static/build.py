@@ -257,11 +257,12 @@ def patch_pages(site: Path, packages: list[str]) -> list[Path]:
 
 def _card(nb: found.Notebook, link: bool) -> str:
     name = html.escape(nb.title)
-    what = {"start": "the games, a first state, a first game", "tutorials": "rules and API, one decision per cell",
+    what = {"start": "the games, a first state, a first game",
+            "tutorials": "tutorial: the rules and the API, one decision per cell",
             "lessons": "a probability lesson, one class period"}[nb.kind]
     if link:
         return f'  <li><a href="{nb.page}">{name}</a><br><small>{what}</small></li>'
-    return f"  <li>{name}<br><small>on the classroom server (needs {html.escape(nb.needs or '')})</small></li>"
+    return f"  <li>{name}<br><small>needs {html.escape(nb.needs or '')}</small></li>"
 
 
 def landing(site: Path, notebooks: list[found.Notebook]) -> None:
