@@ -7,6 +7,7 @@ text once), so a million games' table stays small and the memory in flight stays
 from __future__ import annotations
 
 import os
+import sys
 from collections import deque
 from collections.abc import Iterable, Iterator
 from concurrent.futures import Executor
@@ -143,6 +144,9 @@ def iter_simulate(
 
 def _stream(game, agents, n_games, seed, executor, chunk_size, progress) -> Iterator[dict[str, list]]:
     from tqdm.auto import tqdm
+
+    if sys.platform == "emscripten":  # a browser's Python starts no thread: no warning for tqdm's monitor
+        tqdm.monitor_interval = 0
 
     if n_games < 0:
         raise ValueError(f"n_games must be >= 0, got {n_games}")

@@ -169,6 +169,9 @@ def test_notebooks_with_code_run_to_the_end(nb, context, base):
         page.screenshot(path=str(shot), full_page=False)
     text = page.inner_text("body")
     assert "Traceback" not in text, f"{nb.rel}: {text[text.index('Traceback') - 300:][:1500]}"
+    # no warning box either (tqdm's monitor thread, which a browser's Python cannot start, once showed one)
+    stderr = page.locator('.jp-OutputArea-output[data-mime-type="application/vnd.jupyter.stderr"]')
+    assert stderr.count() == 0, f"{nb.rel}: {stderr.all_inner_texts()[:3]}"
     assert context.outside == []
     assert context.missing == [], f"files of the site not found: {context.missing[:5]}"
 
