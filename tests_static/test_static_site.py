@@ -172,6 +172,10 @@ def test_notebooks_with_code_run_to_the_end(nb, context, base):
     # no warning box either (tqdm's monitor thread, which a browser's Python cannot start, once showed one)
     stderr = page.locator('.jp-OutputArea-output[data-mime-type="application/vnd.jupyter.stderr"]')
     assert stderr.count() == 0, f"{nb.rel}: {stderr.all_inner_texts()[:3]}"
+    # the end of the notebook, as a student scrolled down sees it (judged on the screenshot)
+    page.locator(".jp-OutputArea-output").last.scroll_into_view_if_needed()
+    page.wait_for_timeout(300)
+    page.screenshot(path=str(shot.with_name(shot.stem + "-end.png")))
     assert context.outside == []
     assert context.missing == [], f"files of the site not found: {context.missing[:5]}"
 
