@@ -7,6 +7,7 @@ text once), so a million games' table stays small and the memory in flight stays
 from __future__ import annotations
 
 import os
+import sys
 from collections import deque
 from collections.abc import Iterable, Iterator
 from concurrent.futures import Executor
@@ -18,6 +19,7 @@ from .core.errors import GamelibError
 from .core.game import Game
 from .core.inputs import show
 from .core.rng import derive_seed
+from .plaintable import PlainColumns, tables_available
 
 _games: dict[tuple, Game] = {}
 
@@ -143,13 +145,16 @@ def iter_simulate(
     """Like ``simulate`` but yields the table in pieces (pandas DataFrames, in game order), so
     any number of games can be summarised in constant memory."""
     for cols in _stream(game, agents, n_games, seed, executor, chunk_size, progress):
-        part = Columns()
+        part = Columns() if tables_available() else PlainColumns()  # no pandas: the static site
         part.add(cols)
         yield part.frame()
 
 
 def _stream(game, agents, n_games, seed, executor, chunk_size, progress) -> Iterator[dict[str, list]]:
     from tqdm.auto import tqdm
+
+    if sys.platform == "emscripten":  # a browser's Python starts no thread: no warning for tqdm's monitor
+        tqdm.monitor_interval = 0
 
     if isinstance(n_games, bool) or not isinstance(n_games, Integral) or n_games < 0:
         raise SimulationError(f"n_games must be a whole number of games, 0 or more; got {show(n_games)}")
@@ -199,13 +204,14 @@ def simulate(
     chunk_size: int | None = None,
     progress: bool = True,
 ):
-    """Play ``n_games`` games and return a pandas DataFrame, one row per game, in game order.
+    """Play ``n_games`` games and return a pandas DataFrame, one row per game, in game order
+    (a ``plaintable.PlainTable`` with the same columns where pandas cannot be imported).
 
     Game ``i`` uses the seed ``derive_seed(seed, i)`` and freshly seeded agents, so the table is
     the same whatever the executor: ``None`` runs local processes, ``"serial"`` runs here, and any
     ``concurrent.futures.Executor`` works (a dask ``client.get_executor()`` included).
     ``iter_simulate`` gives the same rows in pieces."""
-    cols = Columns()
+    cols = Columns() if tables_available() else PlainColumns()  # no pandas: the static site
     for part in _stream(game, agents, n_games, seed, executor, chunk_size, progress):
         cols.add(part)
     return cols.frame()

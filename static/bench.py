@@ -5,7 +5,8 @@
   first decision button is on screen (budget 20 s), with the CPU-seconds Chromium spent meanwhile
   and the machine's load, since wall time on a shared 2-core machine says little alone;
 - later load: the same in a new tab of the same browser (its cache warm);
-- decisions: click-to-picture latency over N clicks per dashboard, median and p95 (budget 300 ms).
+- decisions: click-to-picture latency over N clicks per dashboard, median and p95 (budget 300 ms),
+  with Chromium's CPU-milliseconds per decision (a new game when one ends counts in it).
 Served by Python's file server on loopback; every other host is refused (and counted)."""
 from __future__ import annotations
 
@@ -64,7 +65,9 @@ def main(argv: list[str] | None = None) -> None:
     if not (site / "pyodide").exists():
         raise SystemExit("no site in build/static: run `make static` first")
     size = sitetools.site_size(site)
-    print(f"static site: {size / 1e6:.1f} MB in {site} (budget {BUDGET_MB} MB)")
+    print(f"static site: {size / 1e6:.1f} MB in {site} (budget {BUDGET_MB} MB): "
+          + ", ".join(f"{p.name} {sitetools.site_size(p) / 1e6:.1f} MB" for p in sorted(site.iterdir())
+                      if p.is_dir() and sitetools.site_size(p) > 1e5))
     with sitetools.serve(site) as base, sync_playwright() as pw:
         browser = bb.launch_chromium(pw)
         pid = chromium_pid()
@@ -84,13 +87,16 @@ def main(argv: list[str] | None = None) -> None:
             print(f"{game}: {what}: interactive after {seconds:.1f} s (budget {BUDGET_FIRST_S} s), "
                   f"Chromium {cpu:.1f} CPU-s{extra}; load average {load0:.1f}")
             lat = latencies[game] = []
+            cpu0 = browser_cpu_s(pid)
             while len(lat) < args.clicks:
                 if page.locator(bb.READY).get_attribute("data-over") == "1":
                     bb.click_and_measure(page, ".gl-stepper .gl-new")
                     continue
                 lat.append(bb.click_and_measure(page))
+            cpu = browser_cpu_s(pid) - cpu0
             print(f"{game}: {len(lat)} decisions: median {statistics.median(lat):.0f} ms, "
-                  f"p95 {bb.percentile(lat, 95):.0f} ms (budget {BUDGET_P95_MS} ms)")
+                  f"p95 {bb.percentile(lat, 95):.0f} ms (budget {BUDGET_P95_MS} ms); Chromium "
+                  f"{1000 * cpu / len(lat):.0f} CPU-ms a decision; load average {os.getloadavg()[0]:.1f}")
             pages.append(page)  # kept open: a closed tab takes its CPU time with it
         every = [x for v in latencies.values() for x in v]
         print(f"all dashboards: {len(every)} decisions: median {statistics.median(every):.0f} ms, "

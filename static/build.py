@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import argparse
 import hashlib
+import html
 import json
 import os
 import re
@@ -37,6 +38,9 @@ from packaging.markers import Marker
 from packaging.requirements import Requirement
 from packaging.utils import canonicalize_name
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import notebooks as found  # noqa: E402  (static/notebooks.py, shared with the test)
+
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 PYODIDE = HERE / "node_modules" / "pyodide"
@@ -50,15 +54,22 @@ PYODIDE_FILES = ["pyodide.js", "pyodide.mjs", "pyodide.asm.js", "pyodide.asm.was
                  "package.json"]
 #: the kernel's own wheels, shipped inside jupyterlite-pyodide-kernel's extension
 KERNEL_WHEELS = ("piplite-", "pyodide_kernel-", "ipykernel-", "widgetsnbextension-4")
-#: empty stand-ins for Pyodide's separate standard-library packages the kernel asks for
-STAND_INS = ("ssl", "sqlite3")
+#: stand-ins for packages the kernel asks for at start: Pyodide's separate standard-library modules
+#: ``ssl`` and ``sqlite3``, and ``jedi`` (completion only; static/stand-ins/ says why each)
+STAND_INS = ("ssl", "sqlite3", "jedi")
 #: the notebooks of the site: (source, folder in the site, code shown?)
 DASHBOARDS = ["dashboards/the-walking-deck.ipynb", "dashboards/walk-the-plank.ipynb", "dashboards/deadland.ipynb"]
-#: the notebooks that run without numpy, pandas and matplotlib (absent in the browser); the lessons
-#: and The Walking Deck's tutorial (its gamelib.simulate cell returns a pandas table) do not
-WITH_CODE = ["00-start-here.ipynb", "tutorials/walk-the-plank.ipynb", "tutorials/deadland.ipynb"]
+#: the notebooks with their code (00-start-here, every tutorial, every lesson) are found by
+#: static/notebooks.py, which also says which of them need what the browser lacks (numpy, pandas...)
 #: the kernel installs these one by one through piplite unless they are already loaded (its initKernel)
 KERNEL_NAMES = ["micropip", "piplite", "ssl", "sqlite3", "ipykernel", "comm", "pyodide_kernel", "jedi", "ipython"]
+#: what JupyterLite's build puts in the folder that no Voici page asks for (every request of a dashboard
+#: and of a notebook with code recorded in Chromium; tests_static/ runs every page after the pruning):
+#: JupyterLite's own app (build/: 17 MB of scripts for its JupyterLab and Notebook interfaces, which
+#: these pages do not have; doc/: its tree and workspace pages, which load build/), and two
+#: JupyterLab extensions Voici does not load (it has its own widget manager; the preview button)
+PRUNE = ["build", "doc", "extensions/@jupyter-widgets/jupyterlab-manager",
+         "extensions/@voila-dashboards/jupyterlab-preview"]
 CDN = re.compile(r'<link rel="stylesheet" href="https://cdn[^"]*"[^>]*>\s*')
 MERMAID = re.compile(r'<script type="module">\s*document\.addEventListener\("DOMContentLoaded", async \(\) => \{\s*'
                      r'const diagrams = document\.querySelectorAll\("\.jp-Mermaid.*?</script>', re.S)
@@ -113,7 +124,8 @@ def gamelib_wheel(tools: Path) -> Path:
 
 def stand_in(name: str, folder: Path) -> Path:
     """A wheel named ``name`` that satisfies the kernel's request: empty (``ssl``), or the module in
-    static/stand-ins/ (``sqlite3``: IPython's history imports it and names its errors)."""
+    static/stand-ins/ (``sqlite3``: IPython's history imports it and names its errors; ``jedi``:
+    an ImportError, as IPython expects without jedi)."""
     path = folder / f"{name}-1.0.0-py3-none-any.whl"
     info = f"{name}-1.0.0.dist-info"
     module = HERE / "stand-ins" / f"{name}.py"
@@ -210,6 +222,22 @@ def voici(src: Path, out: Path, strip: bool) -> None:
          f"--strip_sources={strip}"], cwd=src.parent)
 
 
+def prune(site: Path) -> dict[str, int]:
+    """Removes PRUNE from the site; returns the bytes removed by each."""
+    gone = {}
+    for rel in PRUNE:
+        path = site / rel
+        if not path.exists():
+            raise SystemExit(f"static/build.py: {rel} not in the site: has the Voici/JupyterLite layout changed?")
+        gone[rel] = folder_size(path)
+        shutil.rmtree(path)
+    return gone
+
+
+def folder_size(path: Path) -> int:
+    return path.stat().st_size if path.is_file() else sum(f.stat().st_size for f in path.rglob("*") if f.is_file())
+
+
 def patch_pages(site: Path, packages: list[str]) -> list[Path]:
     """Each rendered page: no CDN, the guard (Pyodide's place, the packages, the link's query)."""
     guard = (HERE / "guard.js").read_text().replace("__PACKAGES__", json.dumps(packages + KERNEL_NAMES))
@@ -227,13 +255,28 @@ def patch_pages(site: Path, packages: list[str]) -> list[Path]:
     return pages
 
 
-def landing(site: Path) -> None:
-    """The landing page (static/index.html), each of its links checked against the built pages."""
-    html = (HERE / "index.html").read_text()
-    broken = [h for h in re.findall(r'href="([^"#:]+)"', html) if not (site / h).is_file()]
+def _card(nb: found.Notebook, link: bool) -> str:
+    name = html.escape(nb.title)
+    what = {"start": "the games, a first state, a first game",
+            "tutorials": "tutorial: the rules and the API, one decision per cell",
+            "lessons": "a probability lesson, one class period"}[nb.kind]
+    if link:
+        return f'  <li><a href="{nb.page}">{name}</a><br><small>{what}</small></li>'
+    return f"  <li>{name}<br><small>needs {html.escape(nb.needs or '')}</small></li>"
+
+
+def landing(site: Path, notebooks: list[found.Notebook]) -> None:
+    """The landing page (static/index.html with the notebooks found filled in: those with a page,
+    then those that need the classroom server), each of its links checked against the built pages."""
+    html_ = (HERE / "index.html").read_text()
+    here = [_card(nb, True) for nb in notebooks if nb.needs is None]
+    away = [_card(nb, False) for nb in notebooks if nb.needs is not None]
+    html_ = html_.replace("<!-- NOTEBOOKS -->", "\n".join(here))
+    html_ = html_.replace("<!-- SERVER-ONLY -->", "\n".join(away) or "  <li>none: every notebook runs here</li>")
+    broken = [h for h in re.findall(r'href="([^"#:]+)"', html_) if not (site / h).is_file()]
     if broken:
         raise SystemExit(f"static/build.py: the landing page links pages that were not built: {broken}")
-    (site / "index.html").write_text(html)
+    (site / "index.html").write_text(html_)
 
 
 def check_offline(site: Path) -> None:
@@ -259,7 +302,11 @@ def main(argv: list[str] | None = None) -> None:
     shutil.rmtree(site, ignore_errors=True)
     # dashboards: outputs only (as under Voila); tutorials and 00-start-here: with their code
     contents(DASHBOARDS, work / "dash" / "notebooks")
-    contents(WITH_CODE, work / "code" / "notebooks")
+    notebooks = found.notebooks()
+    for nb in notebooks:
+        if nb.needs:
+            print(f"  no page for {nb.rel}: it needs {nb.needs}, which the browser's Python lacks")
+    contents([nb.rel for nb in notebooks if nb.needs is None], work / "code" / "notebooks")
     voici(work / "dash" / "notebooks", site, strip=True)
     voici(work / "code" / "notebooks", work / "code" / "site", strip=False)
     for page in (work / "code" / "site" / "voici" / "render").rglob("*.html"):
@@ -270,10 +317,19 @@ def main(argv: list[str] | None = None) -> None:
         junk.unlink()
     packages = pyodide_folder(site, cache / "wheels", cache / "tools")
     pages = patch_pages(site, packages)
-    landing(site)
+    landing(site, notebooks)
     check_offline(site)
-    size = sum(f.stat().st_size for f in site.rglob("*") if f.is_file())
-    print(f"static site: {site} ({size / 1e6:.1f} MB, {len(pages)} pages)")
+    before = folder_size(site)
+    gone = prune(site)
+    size = folder_size(site)
+    print(f"static site: {site} ({size / 1e6:.1f} MB, {len(pages)} pages; {before / 1e6:.1f} MB before "
+          f"pruning, removed: " + ", ".join(f"{k} {v / 1e6:.1f} MB" for k, v in gone.items()) + ")")
+    parts = {p.name: folder_size(p) for p in sorted(site.iterdir())}
+    small = {k: v for k, v in parts.items() if v < 1e5}
+    for name, n in parts.items():
+        if name not in small:
+            print(f"   {name}: {n / 1e6:.1f} MB")
+    print(f"   {len(small)} small files and folders: {sum(small.values()) / 1e6:.2f} MB")
     for p in pages:
         print("  ", p.relative_to(site))
 
