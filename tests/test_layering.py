@@ -23,7 +23,7 @@ LAYERS: list[tuple[str, ...]] = [
     ("core",),                                         # the engine: State, Game, errors, records
     ("agents",),                                       # Agent, RandomAgent, play: the games' agents build on it
     ("rules",),                                        # the three games
-    ("probability", "strategy", "sim", "testing"),     # models on the rules: odds, solver, search, simulation
+    ("probability", "strategy", "sim", "testing", "plaintable"),  # models on the rules: odds, solver, search, simulation
     ("gamelib",),                                      # the public API (gamelib/__init__.py)
     ("render", "tables"),                              # pictures of views; shared tables' store and model
     ("widgets",),                                      # the Stepper and dashboards
