@@ -10,11 +10,13 @@ suite about 10 CPU-seconds and 30 s; the pool itself comes from our settings, Vo
 """
 from __future__ import annotations
 
+import contextlib
 import os
 import subprocess
 import sys
 import time
 import urllib.request
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -28,29 +30,25 @@ pytestmark = pytest.mark.browser
 DEADLAND = bb.ROOT / "notebooks" / "dashboards" / "deadland.ipynb"
 
 
-@pytest.fixture(scope="module")
-def plain_voila(tmp_path_factory):
-    need_browser()
-    cwd = tmp_path_factory.mktemp("neutral")
-    port = bb.free_port()
+@contextlib.contextmanager
+def _serving(command: list[str], cwd: Path, url: str, probe: str) -> Iterator[Path]:
+    """Run a server from the environment (no Jupyter variable set) until ``url + probe`` answers;
+    yield its log's path; stop it."""
     env = {k: v for k, v in os.environ.items() if not k.startswith("JUPYTER")}
-    log_path = cwd / "voila.log"
+    log_path = cwd / "server.log"
     with log_path.open("wb") as log:
-        proc = subprocess.Popen([str(Path(sys.prefix) / "bin" / "voila"), str(DEADLAND), f"--port={port}", "--no-browser",
-                                 "--pool_size=1"],
-                                cwd=cwd, env=env, stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)
-    url = f"http://localhost:{port}/"
+        proc = subprocess.Popen(command, cwd=cwd, env=env, stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)
     try:
         deadline = time.monotonic() + 120
         while True:
             assert proc.poll() is None, log_path.read_text()
             try:
-                with urllib.request.urlopen(url + "voila/static/require.min.js", timeout=2):
+                with urllib.request.urlopen(url + probe, timeout=2):
                     break
             except OSError:
                 assert time.monotonic() < deadline, log_path.read_text()
                 time.sleep(0.3)
-        yield url, log_path
+        yield log_path
     finally:
         proc.terminate()
         try:
@@ -58,6 +56,16 @@ def plain_voila(tmp_path_factory):
         except subprocess.TimeoutExpired:
             proc.kill()
             proc.wait(timeout=10)
+
+
+@pytest.fixture(scope="module")
+def plain_voila(tmp_path_factory):
+    need_browser()
+    port = bb.free_port()
+    url = f"http://localhost:{port}/"
+    command = [str(Path(sys.prefix) / "bin" / "voila"), str(DEADLAND), f"--port={port}", "--no-browser", "--pool_size=1"]
+    with _serving(command, tmp_path_factory.mktemp("neutral"), url, "voila/static/require.min.js") as log_path:
+        yield url, log_path
 
 
 def test_a_voila_typed_by_hand_serves_the_game_and_asks_nothing_outside(plain_voila, browser):
@@ -106,36 +114,14 @@ def test_a_voila_typed_by_hand_serves_the_game_and_asks_nothing_outside(plain_vo
 @pytest.fixture(scope="module")
 def jupyter_server(tmp_path_factory):
     """JupyterLab's server with Voila as its extension (as on Binder, or a teacher's JupyterLab):
-    started from the repository's root with the environment's settings only."""
+    the environment's settings only, the repository as its root."""
     need_browser()
-    cwd = tmp_path_factory.mktemp("lab")
     port = bb.free_port()
-    env = {k: v for k, v in os.environ.items() if not k.startswith("JUPYTER")}
-    log_path = cwd / "lab.log"
-    with log_path.open("wb") as log:
-        proc = subprocess.Popen([str(Path(sys.prefix) / "bin" / "jupyter"), "lab", f"--port={port}", "--no-browser",
-                                 "--ServerApp.ip=127.0.0.1", "--IdentityProvider.token=", "--allow-root",
-                                 f"--ServerApp.root_dir={bb.ROOT}"],
-                                cwd=cwd, env=env, stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)
     url = f"http://127.0.0.1:{port}/"
-    try:
-        deadline = time.monotonic() + 120
-        while True:
-            assert proc.poll() is None, log_path.read_text()
-            try:
-                with urllib.request.urlopen(url + "api/status", timeout=2):
-                    break
-            except OSError:
-                assert time.monotonic() < deadline, log_path.read_text()
-                time.sleep(0.3)
+    command = [str(Path(sys.prefix) / "bin" / "jupyter"), "lab", f"--port={port}", "--no-browser",
+               "--ServerApp.ip=127.0.0.1", "--IdentityProvider.token=", "--allow-root", f"--ServerApp.root_dir={bb.ROOT}"]
+    with _serving(command, tmp_path_factory.mktemp("lab"), url, "api/status"):
         yield url
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait(timeout=10)
 
 
 @pytest.mark.slow
