@@ -205,6 +205,7 @@ class Visit:
     clicks_ms: list[float] = field(default_factory=list)
     saw_notice: bool = False
     error: str = ""
+    by_wire: bool = False  # a visitor without a browser (bench/wire.py)
 
     @property
     def completed(self) -> bool:
@@ -257,10 +258,15 @@ def summary(values: list[float]) -> tuple[float, float]:
 
 async def _class(url_of, n: int, over: float, decisions: int, think: float, timeout_s: float,
                  query: bool, on_all_in, crowd: Crowd | None = None, gets: int = 0,
-                 tabs: int = 0) -> list[Visit]:
+                 tabs: int = 0, wire: int = 0) -> list[Visit]:
     from playwright.async_api import async_playwright
 
-    visits = [Visit(i, 1000 + i if query else None) for i in range(n)]  # type: ignore[arg-type]
+    from . import wire as by_wire
+
+    # the n - wire visitors in Chromium evenly spread among the arrivals, the others by wire
+    browsers = n - wire
+    visits = [Visit(i, 1000 + i if query else None, by_wire=(i * browsers) // n == ((i + 1) * browsers) // n)  # type: ignore[arg-type]
+              for i in range(n)]
     async with async_playwright() as pw:
         browser = await pw.chromium.launch(executable_path=str(bb.CHROMIUM), args=bb.CHROMIUM_ARGS, headless=True)
         try:
@@ -270,10 +276,12 @@ async def _class(url_of, n: int, over: float, decisions: int, think: float, time
             async def one(v: Visit) -> None:
                 await asyncio.sleep(max(0.0, start + v.index * over / n - time.perf_counter()))
                 try:
-                    ctx = await asyncio.wait_for(
-                        _visit(browser, url_of(v.seed), v, decisions, think, random.Random(v.index), timeout_s),
-                        timeout=timeout_s + decisions * (think * 1.5 + 20))
-                    contexts.append(ctx)
+                    visit = (by_wire.fill(v, url_of(v.seed), decisions, think, random.Random(v.index), timeout_s)
+                             if v.by_wire else
+                             _visit(browser, url_of(v.seed), v, decisions, think, random.Random(v.index), timeout_s))
+                    ctx = await asyncio.wait_for(visit, timeout=timeout_s + decisions * (think * 1.5 + 20))
+                    if ctx is not None:
+                        contexts.append(ctx)
                 except asyncio.TimeoutError:
                     v.error = "did not finish in time"
                 except Exception as exc:  # noqa: BLE001 - a failed visit is a figure, not a crash
@@ -291,13 +299,14 @@ async def _class(url_of, n: int, over: float, decisions: int, think: float, time
 def run(visitors: int = 30, over: float = 0.0, decisions: int = 20, think: float = 1.0, after: float = 300.0,
         notebook: str = "the-walking-deck.ipynb", server: Any = None,
         extra_args: tuple[str, ...] = (), pool_timeout: float = 600.0, timeout_s: float = 180.0,
-        query: bool = True, gets: int = 0, tabs: int = 0, log=print) -> dict[str, Any]:
+        query: bool = True, gets: int = 0, tabs: int = 0, wire: int = 0, log=print) -> dict[str, Any]:
     """Run the load test and return its figures. With ``server`` (a running VoilaServer or a
     RunningServer, serving the dashboards' folder) the visitors use it; without, a server with the
     repository's settings is started (``extra_args`` added to its command line) and stopped at the end.
-    ``gets`` plain GETs and ``tabs`` tabs opened and closed arrive among the visitors (bench/crowd.py)."""
+    ``gets`` plain GETs and ``tabs`` tabs opened and closed arrive among the visitors (bench/crowd.py);
+    ``wire`` of the visitors use no browser (bench/wire.py)."""
     own = server is None
-    figures: dict[str, Any] = {"visitors": visitors, "over_s": over, "decisions": decisions,
+    figures: dict[str, Any] = {"visitors": visitors, "over_s": over, "decisions": decisions, "wire": wire,
                                "load_before": round(os.getloadavg()[0], 1)}
     with contextlib.ExitStack() as stack:
         if own:
@@ -323,7 +332,7 @@ def run(visitors: int = 30, over: float = 0.0, decisions: int = 20, think: float
         # caller's synchronous Playwright, e.g. the browser tests' session fixture)
         with concurrent.futures.ThreadPoolExecutor(1) as one:
             visits = one.submit(asyncio.run, _class(page_url, visitors, over, decisions, think, timeout_s,
-                                                    query, measure, crowd, gets, tabs)).result()
+                                                    query, measure, crowd, gets, tabs, wire)).result()
         figures["run_s"] = round(time.perf_counter() - t_run, 1)
         figures.update(_visit_figures(visits, server))
         figures.update(memory)
@@ -359,16 +368,22 @@ def _measure(pid: int | None, memory: dict[str, Any]) -> Callable[[list[Visit]],
     return measure
 
 
-def _visit_figures(visits: list[Visit], server: Any) -> dict[str, Any]:
-    """What the visitors saw: completed sessions, errors, first renders and clicks."""
+def _renders_and_clicks(visits: list[Visit], prefix: str = "") -> dict[str, Any]:
     done = [v for v in visits if v.completed]
     renders = [v.first_render_s for v in done if v.first_render_s is not None]
     clicks = [c for v in done for c in v.clicks_ms]
+    return {f"{prefix}completed": len(done), f"{prefix}first_render_p50_s": summary(renders)[0],
+            f"{prefix}first_render_p95_s": summary(renders)[1], f"{prefix}click_p50_ms": summary(clicks)[0],
+            f"{prefix}click_p95_ms": summary(clicks)[1], f"{prefix}clicks": len(clicks)}
+
+
+def _visit_figures(visits: list[Visit], server: Any) -> dict[str, Any]:
+    """What the visitors saw: completed sessions, errors, first renders and clicks (of all, and of
+    those in Chromium alone: a wire visitor's first render is its page and widgets, not drawn)."""
+    done = [v for v in visits if v.completed]
     return {
-        "completed": len(done),
-        "errors": [f"visitor {v.index}: {v.error}" for v in visits if v.error],
-        "first_render_p50_s": summary(renders)[0], "first_render_p95_s": summary(renders)[1],
-        "click_p50_ms": summary(clicks)[0], "click_p95_ms": summary(clicks)[1], "clicks": len(clicks),
+        **_renders_and_clicks(visits), **_renders_and_clicks([v for v in visits if not v.by_wire], "browser_"),
+        "errors": [f"visitor {v.index}{' (wire)' if v.by_wire else ''}: {v.error}" for v in visits if v.error],
         "saw_notice": sum(v.saw_notice for v in visits),
         # read from the server's log: unknown (None) for a server started elsewhere (--url)
         "preheated": (len({v.kernel for v in done} & preheated_ids(server))
@@ -413,50 +428,6 @@ def _after_class(server: Any, pid: int | None, standby_before: set, visitor_kern
     return figures
 
 
-def report(f: dict[str, Any], log=print) -> None:
-    n = f["visitors"]
-    log(f"sessions completed: {f['completed']}/{n}"
-        + (f"   (pools filled in {f['pools_ready_s']} s before the class arrived)" if f.get("pools_ready_s") else ""))
-    for e in f["errors"][:10]:
-        log(f"  {e}")
-    if f["errors"]:
-        log(f"  (the server's log: {f['server_log']})")
-    served = ("unknown how many served by a pre-started kernel (see the server's log)" if f["preheated"] is None
-              else f"{f['preheated']} of {f['completed']} served by a pre-started kernel")
-    log(f"first render: p50 {f['first_render_p50_s']:.2f} s, p95 {f['first_render_p95_s']:.2f} s"
-        f"   ({served}; loading notice seen by {f['saw_notice']})")
-    log(f"click to update: p50 {f['click_p50_ms']:.0f} ms, p95 {f['click_p95_ms']:.0f} ms over {f['clicks']} clicks")
-    if "kernel_pss_mb" in f:
-        log(f"memory while everyone was on: {f['kernel_rss_mb']:.0f} MB resident per visitor's kernel "
-            f"({f['kernel_pss_mb']:.0f} MB proportional); {f['kernels_alive']} kernels alive, "
-            f"server and kernels {f['total_pss_mb']:.0f} MB in total (proportional)")
-    if f["alive_after"]:
-        log(f"kernels of visitors still alive {f['after_s']:g} s after all tabs closed: {f['alive_after']}")
-    else:
-        log(f"kernels of visitors still alive {f['after_s']:g} s after all tabs closed: 0 "
-            f"(the last went {f['all_gone_after_s']} s after the tabs closed; {f['released']} released by the "
-            f"kernel limits, {f['culled']} culled as idle)")
-    if f.get("gets") or f.get("tabs"):
-        log(f"plain GETs, by HTTP status: {f['gets']}; tabs opened and closed, by status: {f['tabs']}"
-            f"   (0: no answer in time)")
-    if "max_kernels" in f:
-        log(f"kernels alive at most: {f['max_kernels']}; server and kernels at most {f['max_pss_mb']} MB "
-            f"(proportional); kernels beyond those standing by, at the end: {f['leftover_after']}")
-    if "refused" in f:
-        log(f"server full: {f['refused']} requests refused; kernels released: {f['released_unconnected']} "
-            f"whose page never connected, {f['released_closed']} whose page closed; a page connected "
-            f"{f['connect_delay_p50_s']:.1f} s (p50), {f['connect_delay_max_s']:.1f} s (max) after its notebook ran")
-    if f["standing_by"] is not None:
-        log(f"pre-started kernels standing by for the next visitors: {f['standing_by']}")
-    if "server_cpu_s" in f and "browser_cpu_s" in f:
-        log(f"CPU time during the visits: server and kernels {f['server_cpu_s']:.0f} s "
-            f"({f['server_cpu_s'] / n:.1f} s per visitor, refills included), browsers and this test "
-            f"{f['browser_cpu_s']:.0f} s ({f['browser_cpu_s'] / n:.1f} s per visitor); this machine has "
-            f"{os.cpu_count()} cores and {f['run_s']:.0f} s of wall clock, {os.cpu_count() * f['run_s']:.0f} CPU-seconds")
-    log(f"load average: {f['load_before']} before, {f['load_after_run']} after the visits, {f['load_after']} at the end"
-        f"   (run {f['run_s']} s)")
-
-
 def main(argv: list[str] | None = None) -> dict[str, Any]:
     ap = argparse.ArgumentParser(prog="python -m gamelib.bench --load N", description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -474,18 +445,22 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
                     help="plain GETs of the dashboard among the visitors, none opening its websocket (default 0)")
     ap.add_argument("--tabs", type=int, default=0, metavar="T",
                     help="tabs opened and closed 1-5 s later among the visitors (default 0)")
+    ap.add_argument("--wire", type=int, default=0, metavar="W",
+                    help="visitors without a browser among the N (bench/wire.py; the rest in Chromium; default 0)")
     ap.add_argument("--voila-arg", action="append", default=[], metavar="ARG",
                     help="extra Voilà option, e.g. --voila-arg=--pool_size=30 (repeatable)")
     a = ap.parse_args(argv)
-    if a.load < 1 or a.decisions < 1 or a.over < 0 or a.after < 0 or a.gets < 0 or a.tabs < 0:
-        ap.error("--load and --decisions must be at least 1, --over, --after, --gets and --tabs not negative")
+    if a.load < 1 or a.decisions < 1 or a.over < 0 or a.after < 0 or a.gets < 0 or a.tabs < 0 or not 0 <= a.wire <= a.load:
+        ap.error("--load and --decisions must be at least 1, --over, --after, --gets and --tabs not negative, --wire at most --load")
     try:
         server = RunningServer(a.url) if a.url else None
     except ValueError as exc:
         ap.error(str(exc))
     f = run(visitors=a.load, over=a.over, decisions=a.decisions, think=a.think, after=a.after,
             notebook=a.notebook, extra_args=tuple(a.voila_arg), query=not a.no_query, server=server,
-            gets=a.gets, tabs=a.tabs)
+            gets=a.gets, tabs=a.tabs, wire=a.wire)
+    from .load_report import report
+
     report(f)
     return f
 
