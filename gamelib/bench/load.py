@@ -280,8 +280,7 @@ async def _class(url_of, n: int, over: float, decisions: int, think: float, time
                              if v.by_wire else
                              _visit(browser, url_of(v.seed), v, decisions, think, random.Random(v.index), timeout_s))
                     ctx = await asyncio.wait_for(visit, timeout=timeout_s + decisions * (think * 1.5 + 20))
-                    if ctx is not None:
-                        contexts.append(ctx)
+                    contexts.append(ctx)  # a browser context, or a wire visitor's open page
                 except asyncio.TimeoutError:
                     v.error = "did not finish in time"
                 except Exception as exc:  # noqa: BLE001 - a failed visit is a figure, not a crash

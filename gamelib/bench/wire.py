@@ -13,6 +13,7 @@ as the page finds it: from the page's root widgets down their children, skipping
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import re
 import time
@@ -70,6 +71,23 @@ class WirePage:
             if found:
                 return dict(_ATTR.findall(found.group(1)))
         return {}
+
+    async def close(self) -> None:
+        """Leave as a tab closes: the websocket goes, and the page's beacon asks the server to shut
+        the kernel down (our page template's: POST voila/api/shutdown/<id> with its _xsrf)."""
+        if self.ws is not None:
+            await self.ws.close()
+        where = urllib.parse.urlsplit(self.url)
+        token = uuid.uuid4().hex
+        beacon = urllib.request.Request(f"{where.scheme}://{where.netloc}/voila/api/shutdown/{self.kernel_id}",
+                                        data=f"_xsrf={token}".encode(), method="POST",
+                                        headers={"Cookie": f"_xsrf={token}"})
+
+        def send() -> None:
+            with contextlib.suppress(OSError), urllib.request.urlopen(beacon, timeout=30):
+                pass
+
+        await asyncio.get_running_loop().run_in_executor(None, send)
 
     def take(self, msg: dict[str, Any]) -> None:
         """Keep the states in step with the kernel's comm messages."""
@@ -135,9 +153,10 @@ async def click(page: WirePage, model_id: str, timeout: float) -> float:
 
 
 async def fill(v: Any, url: str, decisions: int, think: float, rng: Any, timeout: float,
-               action: str = "gl-action", new_game: str = "gl-new") -> None:
+               action: str = "gl-action", new_game: str = "gl-new") -> WirePage:
     """A whole visit into ``v`` (a ``load.Visit``: first render, kernel, each click's ms). A finished
-    game is followed by "New game", as the browser visitors do. Returns no browser context."""
+    game is followed by "New game", as the browser visitors do. Returns the page, still open
+    (``await page.close()`` leaves it as a tab closes), like a browser visit's context."""
     t0 = time.perf_counter()
     try:
         page = await open_page(url, timeout)
@@ -154,5 +173,7 @@ async def fill(v: Any, url: str, decisions: int, think: float, rng: Any, timeout
             if not choices:
                 raise RuntimeError(f"no decision button on screen (status {page.status()})")
             v.clicks_ms.append(await click(page, choices[0], timeout))
-    finally:
-        await page.ws.close()
+    except BaseException:
+        await page.close()
+        raise
+    return page

@@ -23,6 +23,8 @@ def test_five_visitors_at_once_all_get_a_working_dashboard(voila):
     assert f["clicks"] == 5 * 3 and f["browser_completed"] == 3 and f["browser_clicks"] == 3 * 3
     assert f["saw_notice"] == 3, "every page in Chromium put up its loading notice"
     assert len(f["visitor_kernels"]) == 5, "each visitor, by wire or not, had a kernel of its own"
+    # every page, in Chromium or by wire, freed its kernel as it closed: our page's beacon
+    assert set(f["visitor_kernels"]) <= bl.released_ids(voila, "beacon"), voila.log_tail()
     # the session server keeps one kernel per dashboard ready: the first visitor gets it, the
     # others wait for the pool's refills, as a class larger than the pool would; every page showed
     # its own link's seed, checked by the load test itself
