@@ -54,13 +54,16 @@ lessons: $(VENV)/.installed
 # A class arriving: N visitors (default 30) in headless Chromium, at once or spread over OVER
 # seconds, 20 decisions each, on a Voila with the repository's settings (loopback only); prints
 # the figures recorded in docs/deploy.md. GETS=g plain GETs and TABS=t tabs opened and closed
-# arrive among them (the cap on visitors' kernels must hold). Niced: the machine stays usable.
+# arrive among them (the cap on visitors' kernels must hold). WIRE=w of the N visit without a
+# browser (the page's requests only: thirty Chromium pages are more than two cores can draw, a
+# class's devices draw their own). Niced: the machine stays usable.
 N    ?= 30
 OVER ?= 0
 GETS ?= 0
 TABS ?= 0
+WIRE ?= 0
 load-test: $(VENV)/.installed-test
-	nice -n 10 $(BIN)/python -m gamelib.bench --load $(N) --over $(OVER) --gets $(GETS) --tabs $(TABS) $(if $(POOL),--voila-arg=--pool_size=$(POOL))
+	nice -n 10 $(BIN)/python -m gamelib.bench --load $(N) --over $(OVER) --gets $(GETS) --tabs $(TABS) --wire $(WIRE) $(if $(POOL),--voila-arg=--pool_size=$(POOL))
 
 # Unit, rule and property tests, every notebook through nbval, and the dashboards in headless Chromium.
 # --dist loadfile keeps each file, so each notebook's cells, on one worker in order; the browser tests
