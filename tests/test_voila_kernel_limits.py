@@ -358,3 +358,30 @@ def test_a_busy_kernel_whose_page_has_gone_is_released():
     km._kernels[kid].execution_state = "busy"
     [(released, why)] = km.abandoned(t0 + 4)  # release_after 2 s in these tests
     assert released == kid and "closed" in why
+
+
+def test_past_the_cap_a_plain_gets_kernel_is_reclaimed_before_a_disconnected_page():
+    """A page sent that no browser loaded (no call, no websocket) goes first once reclaim_after has
+    passed; a page being sent, or one whose browser is loading it, is never taken."""
+    km = _manager(per_dashboard=4, total=10, reclaim_after=15.0, release_after=130.0, connect_within=30.0)
+    dropped, get, loading = _sent_page(km), _sent_page(km), _sent_page(km)
+    _, _, sending = run(km.get_rendered_notebook("a.ipynb"))  # its request has not ended
+    km._kernel_connections[dropped] = 1
+    km.abandoned()
+    km._kernel_connections[dropped] = 0
+    km.kernel_model(loading)
+    now = time.monotonic()
+    for kid in (dropped, get, loading, sending):
+        km._visitors[kid].seen = now - 20
+    km._visitors[dropped].seen = now - 60  # disconnected longer than the GET's page was sent
+
+    async def arrive() -> None:
+        await km.get_rendered_notebook("a.ipynb")
+        await asyncio.sleep(0.05)
+
+    run(arrive())
+    assert get not in km._kernels, "the plain GET's kernel was not the one reclaimed"
+    assert {dropped, loading, sending} <= set(km._kernels)
+    run(arrive())
+    assert dropped not in km._kernels and {loading, sending} <= set(km._kernels)
+    assert _refused(km.get_rendered_notebook("a.ipynb")), "a loading or a sending page's kernel was taken"

@@ -15,13 +15,14 @@ nothing capped their number. Here:
   another call or its websocket (a tab closed while it loaded: a browser on a machine this busy
   can take half a minute and more from the notebook's end to its websocket, so a loading page
   gets longer); once its websocket has connected, ``release_after`` seconds without one. A tab
-  closed the ordinary way needs none of this: Voilà's page sends a beacon as it closes
+  closed the ordinary way needs none of this: our template's page sends a beacon as it goes
   (``voila/api/shutdown/<id>``) and its kernel goes at once. A websocket that drops while its page
   stays open (a server so busy it misses the heartbeats, a phone changing networks) is a page that
   will come back: JupyterLab's client tries again 1, 2, 4 ... 64 s later, 127 s in all, so
-  ``release_after`` is longer than that. Such kernels do not block a class: a request that finds the
-  cap reached **reclaims** the kernel whose page has been disconnected longest, once it has been
-  for ``reclaim_after`` seconds, rather than being refused. The culler stays as a backstop.
+  ``release_after`` is longer than that. Neither these kernels nor those of plain GETs block a
+  class: a request that finds the cap reached **reclaims** the kernel of a page no browser loaded,
+  else of the page disconnected longest, once it has been so for ``reclaim_after`` seconds, rather
+  than being refused. The culler stays as a backstop.
 
 Voilà builds its kernel manager class in ``voila.app.voila_kernel_manager_factory`` (the pools
 are added on top of ``VoilaConfiguration.multi_kernel_manager_class``), and a visitor's kernel is
@@ -112,20 +113,24 @@ class KernelLimits(LoggingConfigurable):
         return token
 
     def _reclaim(self, dashboard: str, mine: int, now: float | None = None) -> bool:
-        """Free a place for a request past the cap: shut down the kernel whose page has been
-        disconnected longest (at least ``reclaim_after`` s), of this dashboard when this dashboard
-        is the one full. Its place is free at once (the shutdown itself runs in the background)."""
+        """Free a place for a request past the cap: shut down the kernel of a page no browser loaded
+        (sent at least ``reclaim_after`` s ago), else of the page disconnected longest (as long), of
+        this dashboard when this dashboard is the one full. Its place is free at once (the shutdown
+        itself runs in the background)."""
         now = time.monotonic() if now is None else now
         connections: dict[str, int] = getattr(self, "_kernel_connections", {})
         candidates = [v for v in self._visitors.values()
-                      if v.kernel_id and v.connected and not v.releasing
+                      if v.kernel_id and not v.releasing and not v.sending and not v.loading
                       and connections.get(v.kernel_id, 0) == 0 and now - v.seen >= self.reclaim_after
                       and (mine < self.per_dashboard or v.dashboard == dashboard)]
         if not candidates:
             return False
-        victim = min(candidates, key=lambda v: v.seen)
-        self.log.info("Reclaiming kernel %s of %s for a new visitor: its page disconnected %.0f s ago",
-                      victim.kernel_id, victim.dashboard, now - victim.seen)
+        # a page sent that no browser ever loaded (a plain GET, a link preview: a browser's page
+        # calls the server within seconds) goes before a page that was connected and may come back
+        victim = min(candidates, key=lambda v: (v.connected, v.seen))
+        self.log.info("Reclaiming kernel %s of %s for a new visitor: %s %.0f s ago", victim.kernel_id, victim.dashboard,
+                      "its page disconnected" if victim.connected else "no browser loaded its page, sent",
+                      now - victim.seen)
         self._visitors.pop(victim.kernel_id, None)
         victim.releasing = True
         task = asyncio.ensure_future(self._shut_down_quietly(victim.kernel_id))
