@@ -9,13 +9,14 @@ from __future__ import annotations
 import html
 import json
 import re
-import threading
 from pathlib import Path
 
 import pytest
 
 from gamelib import handouts as pack
 from gamelib.handouts import html as pages
+
+from .threads import in_a_thread
 
 ROOT = Path(__file__).resolve().parents[1]
 LESSONS = ROOT / "notebooks" / "lessons"
@@ -159,24 +160,14 @@ def _printed(browser, files: list[Path], out: Path, paper: str) -> None:
 
 
 def _printed_in_a_thread(files: list[Path], tmp_path: Path, paper: str) -> None:
-    """Chromium (Playwright's sync API) in a thread of its own: the worker that runs this file may
-    also run the browser tests, whose Playwright keeps an event loop running in the main thread."""
+    """Chromium (Playwright's sync API) in a thread of its own (tests/threads.py says why)."""
     from gamelib.bench.browser import chromium_session
 
-    out: dict[str, BaseException] = {}
+    def work() -> None:
+        with chromium_session() as browser:
+            _printed(browser, files, tmp_path, paper)
 
-    def main() -> None:
-        try:
-            with chromium_session() as browser:
-                _printed(browser, files, tmp_path, paper)
-        except BaseException as exc:  # noqa: BLE001 - raised again in the test's thread
-            out["error"] = exc
-
-    worker = threading.Thread(target=main)
-    worker.start()
-    worker.join()
-    if "error" in out:
-        raise out["error"]
+    in_a_thread(work)
 
 
 def test_printed_by_chromium_the_pages_ask_every_question_and_the_plan_is_one_page(tmp_path):

@@ -9,7 +9,6 @@ import asyncio
 import filecmp
 import json
 import sys
-import threading
 import time
 import types
 from pathlib import Path
@@ -20,6 +19,8 @@ from unittest import mock
 import pytest
 from tornado import web
 from traitlets.config import Configurable, LoggingConfigurable
+
+from .threads import in_a_thread
 
 ROOT = Path(__file__).resolve().parents[1]
 SETTINGS = ROOT / "etc" / "jupyter"
@@ -95,22 +96,8 @@ def _app(notebook_path: str | None = None, root_dir: str = "/srv") -> Configurab
 
 
 def run(coro: Any) -> Any:
-    """``asyncio.run`` in a thread of its own: the worker that runs this file also runs the
-    browser tests, whose Playwright keeps an event loop running in the main thread."""
-    out: dict[str, Any] = {}
-
-    def main() -> None:
-        try:
-            out["value"] = asyncio.run(coro)
-        except BaseException as exc:  # noqa: BLE001 - raised again in the caller's thread
-            out["error"] = exc
-
-    worker = threading.Thread(target=main)
-    worker.start()
-    worker.join()
-    if "error" in out:
-        raise out["error"]
-    return out.get("value")
+    """``asyncio.run`` in a thread of its own (tests/threads.py says why)."""
+    return in_a_thread(lambda: asyncio.run(coro))
 
 
 def _manager(**limits: Any) -> Any:
