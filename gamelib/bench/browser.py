@@ -11,6 +11,7 @@ The browser tests reuse ``VoilaServer``, ``launch_chromium`` and ``click_and_mea
 benchmark and the tests drive the dashboard the same way."""
 from __future__ import annotations
 
+import http.client
 import os
 import shutil
 import socket
@@ -123,21 +124,37 @@ class VoilaServer:
     def __enter__(self) -> str:
         if not self.notebook.exists():
             raise FileNotFoundError(f"dashboard notebook not found: {self.notebook}")
+        deadline = time.monotonic() + self.timeout
+        # A kernel (of this server or another test's) may take the free port between free_port()
+        # closing its socket and Voila binding it: a kernel's ZeroMQ socket then answers the probe
+        # with bytes that are no HTTP. Voila is told not to wander to another port (it would, and
+        # the probe would keep asking the kernel); it exits, and we try again on a new port.
+        for attempt in range(5):
+            if attempt:
+                self.port = free_port()
+                self.url = f"http://127.0.0.1:{self.port}/"
+            if self._start(deadline):
+                return self.url
+        raise RuntimeError(f"voila found no free port in 5 tries:\n{self.log_tail()}")
+
+    def _start(self, deadline: float) -> bool:
+        """Start Voila on ``self.port``; True once it answers, False when the port was taken."""
         log = self.log_path.open("wb")
         self.proc = subprocess.Popen(
-            [voila_executable(), str(self.notebook), f"--port={self.port}", "--no-browser",
+            [voila_executable(), str(self.notebook), f"--port={self.port}", "--Voila.port_retries=0", "--no-browser",
              "--Voila.ip=127.0.0.1", "--ServerApp.open_browser=False", *self.extra_args],
             cwd=str(ROOT), stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
         )
-        deadline = time.monotonic() + self.timeout
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
+                if "already in use" in self.log_tail(100_000):
+                    return False
                 raise RuntimeError(f"voila exited with code {self.proc.returncode}:\n{self.log_tail()}")
             try:
                 # the tree handler answers fast; the dashboard itself is rendered per page visit
                 with urllib.request.urlopen(self.url + "voila/static/require.min.js", timeout=2):
-                    return self.url
-            except OSError:
+                    return True
+            except (OSError, http.client.HTTPException):
                 time.sleep(0.2)
         self.__exit__(None, None, None)
         raise RuntimeError(f"voila did not answer on {self.url} within {self.timeout:.0f} s:\n{self.log_tail()}")

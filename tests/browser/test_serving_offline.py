@@ -11,12 +11,13 @@ suite about 10 CPU-seconds and 30 s; the pool itself comes from our settings, Vo
 from __future__ import annotations
 
 import contextlib
+import http.client
 import os
 import subprocess
 import sys
 import time
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -31,41 +32,51 @@ DEADLAND = bb.ROOT / "notebooks" / "dashboards" / "deadland.ipynb"
 
 
 @contextlib.contextmanager
-def _serving(command: list[str], cwd: Path, url: str, probe: str) -> Iterator[Path]:
-    """Run a server from the environment (no Jupyter variable set) until ``url + probe`` answers;
-    yield its log's path; stop it."""
+def _serving(command: Callable[[int], list[str]], cwd: Path, host: str, probe: str) -> Iterator[tuple[str, Path]]:
+    """Run a server from the environment (no Jupyter variable set) on a free port until its
+    ``probe`` answers; yield its URL and its log's path; stop it. ``command(port)`` must tell the
+    server not to try other ports: if a kernel took the port first, the server exits and we try
+    a new one (see ``gamelib.bench.browser.VoilaServer``)."""
     env = {k: v for k, v in os.environ.items() if not k.startswith("JUPYTER")}
     log_path = cwd / "server.log"
-    with log_path.open("wb") as log:
-        proc = subprocess.Popen(command, cwd=cwd, env=env, stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)
-    try:
-        deadline = time.monotonic() + 120
-        while True:
-            assert proc.poll() is None, log_path.read_text()
-            try:
-                with urllib.request.urlopen(url + probe, timeout=2):
-                    break
-            except OSError:
-                assert time.monotonic() < deadline, log_path.read_text()
-                time.sleep(0.3)
-        yield log_path
-    finally:
-        proc.terminate()
+    deadline = time.monotonic() + 120
+    for _ in range(5):
+        port = bb.free_port()
+        url = f"http://{host}:{port}/"
+        with log_path.open("wb") as log:
+            proc = subprocess.Popen(command(port), cwd=cwd, env=env, stdout=log, stderr=subprocess.STDOUT,
+                                    stdin=subprocess.DEVNULL)
         try:
-            proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait(timeout=10)
+            while proc.poll() is None:
+                try:
+                    with urllib.request.urlopen(url + probe, timeout=2):
+                        break
+                except (OSError, http.client.HTTPException):
+                    assert time.monotonic() < deadline, log_path.read_text()
+                    time.sleep(0.3)
+            if proc.poll() is None:
+                yield url, log_path
+                return
+            assert "already in use" in log_path.read_text(), log_path.read_text()
+        finally:
+            if proc.poll() is None:
+                proc.terminate()
+                try:
+                    proc.wait(timeout=10)
+                except subprocess.TimeoutExpired:
+                    proc.kill()
+                    proc.wait(timeout=10)
+    raise AssertionError(f"no free port in 5 tries:\n{log_path.read_text()}")
 
 
 @pytest.fixture(scope="module")
 def plain_voila(tmp_path_factory):
     need_browser()
-    port = bb.free_port()
-    url = f"http://localhost:{port}/"
-    command = [str(Path(sys.prefix) / "bin" / "voila"), str(DEADLAND), f"--port={port}", "--no-browser", "--pool_size=1"]
-    with _serving(command, tmp_path_factory.mktemp("neutral"), url, "voila/static/require.min.js") as log_path:
-        yield url, log_path
+    def command(port: int) -> list[str]:
+        return [str(Path(sys.prefix) / "bin" / "voila"), str(DEADLAND), f"--port={port}", "--Voila.port_retries=0",
+                "--no-browser", "--pool_size=1"]
+    with _serving(command, tmp_path_factory.mktemp("neutral"), "localhost", "voila/static/require.min.js") as served:
+        yield served
 
 
 def test_a_voila_typed_by_hand_serves_the_game_and_asks_nothing_outside(plain_voila, browser):
@@ -116,11 +127,11 @@ def jupyter_server(tmp_path_factory):
     """JupyterLab's server with Voila as its extension (as on Binder, or a teacher's JupyterLab):
     the environment's settings only, the repository as its root."""
     need_browser()
-    port = bb.free_port()
-    url = f"http://127.0.0.1:{port}/"
-    command = [str(Path(sys.prefix) / "bin" / "jupyter"), "lab", f"--port={port}", "--no-browser",
-               "--ServerApp.ip=127.0.0.1", "--IdentityProvider.token=", "--allow-root", f"--ServerApp.root_dir={bb.ROOT}"]
-    with _serving(command, tmp_path_factory.mktemp("lab"), url, "api/status"):
+    def command(port: int) -> list[str]:
+        return [str(Path(sys.prefix) / "bin" / "jupyter"), "lab", f"--port={port}", "--ServerApp.port_retries=0",
+                "--no-browser", "--ServerApp.ip=127.0.0.1", "--IdentityProvider.token=", "--allow-root",
+                f"--ServerApp.root_dir={bb.ROOT}"]
+    with _serving(command, tmp_path_factory.mktemp("lab"), "127.0.0.1", "api/status") as (url, _log):
         yield url
 
 
