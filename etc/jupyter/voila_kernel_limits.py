@@ -90,6 +90,8 @@ class KernelLimits(LoggingConfigurable):
     def __init__(self, **kwargs: Any) -> None:
         self._visitors: dict[Any, Visitor] = {}
         self._watch: PeriodicCallback | None = None
+        # shutdowns of reclaimed kernels still running (a reference, so none is garbage-collected)
+        self._reclaiming: set[asyncio.Future] = set()
         super().__init__(**kwargs)
 
     # ---- the cap ---------------------------------------------------------------------------------
@@ -134,7 +136,7 @@ class KernelLimits(LoggingConfigurable):
         self._visitors.pop(victim.kernel_id, None)
         victim.releasing = True
         task = asyncio.ensure_future(self._shut_down_quietly(victim.kernel_id))
-        self._reclaiming = getattr(self, "_reclaiming", set()) | {task}
+        self._reclaiming.add(task)
         task.add_done_callback(self._reclaiming.discard)
         return True
 

@@ -21,7 +21,9 @@ from dataclasses import dataclass
 from typing import Any, Mapping
 
 from ..agents import Agent, RandomAgent, agents_for
-from ..core import Game, GamelibError, RecordError, load_record
+from ..core import Game, GamelibError, RecordError, UnknownGame, load_record
+from ..core.records import RECORD_VERSION
+from ..core.registry import game_class
 from ..core.inputs import show
 from ..core.rng import SEED_MAX, derive_seed
 from .codes import (TableError, check_code, check_teacher_code, check_token, new_code, new_token,
@@ -68,11 +70,14 @@ class Table:
             seed = int(row["seed"])
         except (ValueError, TypeError) as exc:
             raise TableError(f"table {self.code}: its stored settings are damaged ({type(exc).__name__})") from None
-        record = {"format": "gamelib-record", "version": 1, "game": row["game"], "options": options, "seed": seed,
-                  "actions": [label for _, _, label, _ in store.decisions(self.code)]}
         try:
+            # the stored decisions are labels as this code writes them (a table lives for one
+            # lesson): the current record version and the game's current label revision
+            record = {"format": "gamelib-record", "version": RECORD_VERSION, "game": row["game"],
+                      "labels": getattr(game_class(row["game"]), "label_revision", 1), "options": options,
+                      "seed": seed, "actions": [label for _, _, label, _ in store.decisions(self.code)]}
             self.state = load_record(record)
-        except RecordError as exc:
+        except (RecordError, UnknownGame) as exc:
             raise TableError(f"table {self.code} does not replay: {exc}") from None
         self.game: Game = self.state.game
         if not isinstance(seats, dict) or sorted(seats) != sorted(self.game.players):

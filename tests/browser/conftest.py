@@ -5,6 +5,7 @@ from pathlib import Path
 
 import pytest
 
+from ..needs import require
 from gamelib.bench import browser as bb
 from gamelib.bench import load as bench_load
 
@@ -22,11 +23,7 @@ def need_browser() -> None:
         import playwright.sync_api  # noqa: F401
     except ImportError:
         missing.append("the playwright package")
-    if missing:
-        message = "browser test needs " + " and ".join(missing)
-        if os.environ.get("CI"):
-            pytest.fail(message + " (CI is set, so this is an error, not a skip)")
-        pytest.skip(message)
+    require(missing, "browser tests")
 
 
 @pytest.fixture(scope="session")

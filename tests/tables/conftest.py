@@ -4,10 +4,10 @@ and on a fresh schema of a real PostgreSQL server that this session starts (Debi
 driver the PostgreSQL half is skipped with a message, except in CI (``CI`` set), where it fails."""
 from __future__ import annotations
 
-import os
 
 import pytest
 
+from ..needs import require
 from gamelib.tables import Store
 from gamelib.tables import local_postgres
 
@@ -20,11 +20,7 @@ def need_postgres() -> None:
         import psycopg  # noqa: F401
     except ImportError:
         missing.append("the psycopg package (pip install -e '.[test]')")
-    if missing:
-        message = "the PostgreSQL store tests need " + " and ".join(missing)
-        if os.environ.get("CI"):
-            pytest.fail(message + " (CI is set, so this is an error, not a skip)")
-        pytest.skip(message)
+    require(missing, "the PostgreSQL store tests")
 
 
 @pytest.fixture(scope="session")
