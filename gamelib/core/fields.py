@@ -167,9 +167,17 @@ def compile_fields(fields: Fields, owner: str) -> dict[str, Any]:
     to it), ``_snapshot`` (the fields as one tuple, for undo) and ``_restore_snapshot`` (a
     snapshot written back), compiled once per class (straight-line code)."""
     copy = [f"    o.{n} = " + k.copy.format(f"self.{n}") for n, k in fields.items()] or ["    pass"]
-    snap = "".join((k.snap or k.copy).format(f"self.{n}") + ", " for n, k in fields.items())
-    unsnap = [f"    self.{n} = " + (k.unsnap or k.copy).format(f"s[{i}]")
-              for i, (n, k) in enumerate(fields.items())] or ["    pass"]
+    # A snapshot is (the position's fields, then each cache): a cache often holds an object the
+    # collector tracks, and kept beside the fields it leaves their tuple untracked (tuples of
+    # plain values drop out of the collector's rounds), so a round walks a few items per
+    # undo frame instead of every field of it (Deadland: 4 instead of 36).
+    keyed = [(n, k) for n, k in fields.items() if k.key is not None]
+    caches = [(n, k) for n, k in fields.items() if k.key is None]
+    snap = ("(" + "".join((k.snap or k.copy).format(f"self.{n}") + ", " for n, k in keyed) + "), "
+            + "".join((k.snap or k.copy).format(f"self.{n}") + ", " for n, k in caches))
+    unsnap = ["    v = s[0]"] + [f"    self.{n} = " + (k.unsnap or k.copy).format(f"v[{i}]")
+                                 for i, (n, k) in enumerate(keyed)]
+    unsnap += [f"    self.{n} = " + (k.unsnap or k.copy).format(f"s[{i}]") for i, (n, k) in enumerate(caches, 1)]
     key = [k.key.format(f"self.{n}") for n, k in fields.items() if k.key is not None]
     start = []
     for n, f in fields._fields.items():
@@ -189,7 +197,7 @@ def compile_fields(fields: Fields, owner: str) -> dict[str, Any]:
     ns["_copy_into"].__doc__ = f"Generated from {owner}.fields: copies {', '.join(fields.names)}."
     ns["_key"].__doc__ = f"Generated from {owner}.fields: {', '.join(fields.keyed)}."
     ns["_start"].__doc__ = f"Generated from {owner}.fields: every field with a start value set to it."
-    ns["_snapshot"].__doc__ = f"Generated from {owner}.fields: {', '.join(fields.names)} as one tuple (undo)."
+    ns["_snapshot"].__doc__ = f"Generated from {owner}.fields: ({', '.join(fields.keyed)}), then the caches (undo)."
     ns["_restore_snapshot"].__doc__ = f"Generated from {owner}.fields: a _snapshot written back, copied."
     return {"_copy_into": ns["_copy_into"], "_key": ns["_key"], "_start": ns["_start"],
             "_snapshot": ns["_snapshot"], "_restore_snapshot": ns["_restore_snapshot"], "_fields_source": src,

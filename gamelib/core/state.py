@@ -186,6 +186,8 @@ class State(LogTape, GameAINumbers, metaclass=StateType):
     def find_action(self, action: Action | str | int) -> Action:
         """The legal Action that ``action`` names (an Action, its label, or its stable id), or
         ``IllegalAction`` saying why not (with the closest legal labels)."""
+        if type(action) is int and _action_ids.has_universe(self.game):  # (the by-id path, first)
+            return _action_ids.action_of_id(self, action)  # a stable action id (gamelib.core.ids)
         legal = self.legal_list()
         if isinstance(action, Action):
             for a in legal:
@@ -264,7 +266,14 @@ class State(LogTape, GameAINumbers, metaclass=StateType):
                 break
         else:
             return self.apply(action)
-        self._frames = _Frame(action, self._frames, None, 0, self._nlog, None)
+        frame = _new(_Frame)  # (_Frame(...) written out, as in apply)
+        frame.action = action
+        frame.below = below = self._frames
+        frame.depth = 1 if below is None else below.depth + 1
+        frame.snap = frame.legal = None
+        frame.rng = 0
+        frame.nlog = self._nlog
+        self._frames = frame
         self._apply(action)
         self._legal = None
         return action
