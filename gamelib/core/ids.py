@@ -164,6 +164,13 @@ def legal_action_ids(state: "State") -> list[int]:
     return list(_entry(state)[2])
 
 
+def ids_in_legal_order(state: "State") -> list[int]:
+    """The id of each Action of ``state.legal_list()``, in that list's order (for search trees
+    that key their edges by id: ``gamelib.strategy.ismcts``). The position's table is built in
+    the legal list's order, so its keys are the ids in that order."""
+    return list(_entry(state)[1])
+
+
 def action_of_id(state: "State", i: int) -> "Action":
     """The legal Action with id ``i``, or ``IllegalAction`` (naming the id and the legal labels)."""
     a = _entry(state)[1].get(i)
