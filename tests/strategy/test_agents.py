@@ -60,6 +60,20 @@ def test_ismcts_with_a_budget_beats_random_play_at_walk_the_plank():
     assert mcts["games"] == 6 and mcts["wins"] >= rand["wins"]
 
 
+def test_journey_search_rollouts_play_on_the_simulation_path():
+    """Session 25: a roll-out world is thrown away, so it keeps no undo snapshot and writes no
+    log (the simulation path plays the same games as apply: tests/test_all_games.py)."""
+    game = gamelib.load("walking-deck", protagonist="Boris")
+    w = game.new_state(seed=3)
+    n_log, ply = w.log_length, w.ply
+    value = JourneySearchAgent(seed=4, samples=1).rollout(w)
+    assert 0 <= value <= 1 and w.ply > ply and w.log_length == n_log
+    f = w._frames
+    while f is not None and f.depth > ply:
+        assert f.snap is None
+        f = f.below
+
+
 def test_journey_search_agent_plays_legally_and_never_reads_the_pile_order():
     game = gamelib.load("walking-deck", protagonist="Boris")
     s = game.from_scenario({"rural": ["R02", "R05", "R16"], "urban": ["U05", "U11"], "hand": ["U01"],
