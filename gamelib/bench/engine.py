@@ -19,6 +19,7 @@ Figures and targets (issue 8):
                    then the median of 5 timed passes
   Deadland games   10,000 random games <= 60 s with 2 workers (wall clock; --full plays all 10,000)
   simulate memory  1,000,000 Walking Deck games' rows <= 300 MB
+  --ismcts         (issue 29) ISMCTS decisions per CPU second, tree keyed by action ids vs by labels
   --hint           (issue 22) gamelib.hint at the first decision of Walk the Plank and Deadland,
                    4 players: every option's 95 % interval within ±3 points in <= 2 s of CPU
 """
@@ -236,8 +237,60 @@ def hint_report(seconds: float = 2.0, target: float = 0.03) -> list[str]:
     return lines
 
 
+def decision_positions(name: str, n: int = 12, players: int = 3) -> list:
+    """``n`` positions of a game where the seat to move has a choice, reached by random play
+    (seeds ``derive_seed(11, i)``, 3 to 40 random decisions in)."""
+    options = {} if name == "walking-deck" else {"players": players}
+    game = load(name, **options)
+    out = []
+    for i in range(n):
+        state = game.new_state(seed=derive_seed(11, i))
+        agent = RandomAgent(i)
+        for _ in range(3 + (i * 7) % 38):
+            if state.is_over:
+                break
+            state.apply(agent.choose(state))
+        while not state.is_over and len(state.legal_list()) < 2:
+            state.apply(state.legal_list()[0])
+        if not state.is_over:
+            out.append(state)
+    return out
+
+
+def ismcts_report(seconds: float = 3.0, playouts: int = 30) -> list[str]:
+    """ISMCTS decisions per CPU second (``playouts`` random-roll-out playouts each), its tree keyed
+    by stable action ids against keyed by labels (as before session 25), interleaved in this run."""
+    from ..strategy.ismcts import ISMCTSAgent
+
+    class ByLabel(ISMCTSAgent):
+        edges = "label"
+
+    lines = [f"ISMCTS decisions per CPU second ({playouts} playouts, random roll-outs; 3 players), "
+             f"interleaved ({seconds:g} s each)"]
+    for name in ("walking-deck", "walk-the-plank", "deadland"):
+        positions = decision_positions(name)
+        same = sum(ISMCTSAgent(seed=j, playouts=playouts).choose(p) == ByLabel(seed=j, playouts=playouts).choose(p)
+                   for j, p in enumerate(positions))
+
+        def player(cls: type) -> Callable[[int], int]:
+            def one(i: int) -> int:
+                cls(seed=i, playouts=playouts).choose(positions[i % len(positions)])
+                return 1
+            return one
+
+        rates = decisions_per_second({"ids": player(ISMCTSAgent), "labels": player(ByLabel)}, seconds)
+        lines.append(f"  {name:<15} keyed by ids {rates['ids']:7.1f}/s   by labels {rates['labels']:7.1f}/s   "
+                     f"ratio {rates['ids'] / rates['labels']:.2f}   same choice at {same} of {len(positions)} positions")
+    return lines
+
+
 def main(argv: list[str] | None = None) -> None:
     argv = sys.argv[1:] if argv is None else argv
+    if "--ismcts" in argv:
+        args = _parser().parse_args(argv)
+        for line in ismcts_report(args.seconds):
+            print(line, flush=True)
+        return
     if "--hint" in argv:
         for line in hint_report():
             print(line, flush=True)
@@ -274,6 +327,8 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--no-sim", action="store_true", help="skip the Deadland games and the memory figure")
     parser.add_argument("--browser", action="store_true", help="also measure every Voila dashboard in Chromium")
     parser.add_argument("--hint", action="store_true", help="only the hint's interval and CPU time (issue 22)")
+    parser.add_argument("--ismcts", action="store_true", help="only ISMCTS decisions per second, its tree keyed by "
+                        "action ids against by labels (issue 29)")
     parser.add_argument("--load", type=int, metavar="N", help="instead, the classroom load test with N visitors "
                         "(its options: python -m gamelib.bench.load --help)")
     return parser

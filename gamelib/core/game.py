@@ -134,8 +134,8 @@ class Game:
 
         return action_space(self)
 
-    #: whether an Action's key depends on the Action alone (not on the position): ids are then
-    #: remembered per Action object
+    #: whether an Action's key depends on its kind and arguments alone (not on the position):
+    #: ids are then remembered per (kind, arguments)
     action_keys_static: ClassVar[bool] = False
 
     def _action_keys(self) -> list[tuple]:

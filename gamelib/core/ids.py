@@ -65,21 +65,24 @@ def action_space(game: Any) -> ActionSpace:
 
 
 class _Memo:
-    """A Game's caches: the last position's table, tables by legal list, and (for games whose
-    keys depend on the Action alone, ``Game.action_keys_static``) each Action's id."""
+    """A Game's caches: its universe's index, the last position's table, tables by legal list,
+    and (for games whose keys depend on the Action's kind and arguments alone,
+    ``Game.action_keys_static``) the id of each (kind, arguments) met so far."""
 
-    __slots__ = ("last", "tables", "ids")
+    __slots__ = ("last", "tables", "ids", "index", "static")
 
-    def __init__(self) -> None:
+    def __init__(self, game: Any) -> None:
         self.last: tuple | None = None
         self.tables: dict[int, tuple] = {}
-        self.ids: dict[int, tuple] = {}
+        self.ids: dict[tuple, int] = {}
+        self.index: dict[tuple, int] = action_space(game).index
+        self.static: bool = bool(game.action_keys_static)
 
 
 def _memo(game: Any) -> _Memo:
     memo = game.__dict__.get("_id_memo")
     if memo is None:
-        memo = game._id_memo = _Memo()
+        memo = game._id_memo = _Memo(game)
     return memo
 
 
@@ -88,11 +91,14 @@ def _table(state: "State") -> dict[int, "Action"]:
 
 
 def _entry(state: "State") -> tuple:
-    """id -> legal Action of this position. Kept per legal list (lists are never changed in
-    place, and clones share them); an entry holds the list itself, so its ``id`` stays its own."""
-    legal = state.legal_list()
+    """(legal list, id -> legal Action, the ids in increasing order) of this position. Kept per
+    legal list (lists are never changed in place, and clones share them); an entry holds the
+    list itself, so its ``id`` stays its own."""
+    legal = state._legal
+    if legal is None:
+        legal = state.legal_list()
     game = state.game
-    memo = _memo(game)
+    memo = game.__dict__.get("_id_memo") or _memo(game)
     last = memo.last
     if last is not None and last[0] is legal:  # the usual case: ids asked, then one applied
         return last
@@ -100,32 +106,53 @@ def _entry(state: "State") -> tuple:
     if got is not None and got[0] is legal:
         memo.last = got
         return got
-    index = action_space(game).index
-    static = game.action_keys_static
-    ids = memo.ids
-    table: dict[int, Action] = {}
-    for a in legal:
-        seen = ids.get(id(a)) if static else None
-        if seen is not None and seen[0] is a:
-            i = seen[1]
-        else:
-            key = state._action_key(a)
-            i = index.get(key)
-            if i is None:
-                raise KeyError(f"{game.name}: the legal action {a.label!r} has key {key!r}, "
-                               "which is not in the game's action universe")
-            if static:
-                if len(ids) > 100_000:  # Actions made afresh each time: a bound all the same
-                    ids.clear()
-                ids[id(a)] = (a, i)
-        if i in table:
-            raise KeyError(f"{game.name}: legal actions {table[i].label!r} and {a.label!r} share the key "
-                           f"{space_key(game, i)!r}")
-        table[i] = a
+    got = _build(state, legal, memo)
     if len(memo.tables) > 64:  # only recent positions are asked about again
         memo.tables.clear()
-    memo.last = memo.tables[id(legal)] = got = (legal, table, sorted(table))
+    memo.last = memo.tables[id(legal)] = got
     return got
+
+
+def _build(state: "State", legal: list, memo: _Memo) -> tuple:
+    index = memo.index
+    table: dict[int, Action] = {}
+    if memo.static:
+        ids = memo.ids
+        for a in legal:
+            ka = (a.kind, a.args)  # (static keys: the same kind and arguments, the same key)
+            i = ids.get(ka)
+            if i is None:
+                i = _id(state, a, index)
+                if len(ids) > 100_000:  # a bound all the same (a universe is far smaller)
+                    ids.clear()
+                ids[ka] = i
+            if i in table:
+                _shared(state, table[i], a, i)
+            table[i] = a
+    else:
+        key = state._action_key
+        for a in legal:
+            i = index.get(key(a))
+            if i is None:
+                i = _id(state, a, index)  # (raises: names the key)
+            if i in table:
+                _shared(state, table[i], a, i)
+            table[i] = a
+    return (legal, table, sorted(table))
+
+
+def _id(state: "State", a: "Action", index: dict) -> int:
+    key = state._action_key(a)
+    i = index.get(key)
+    if i is None:
+        raise KeyError(f"{state.game.name}: the legal action {a.label!r} has key {key!r}, "
+                       "which is not in the game's action universe")
+    return i
+
+
+def _shared(state: "State", first: "Action", a: "Action", i: int) -> None:
+    raise KeyError(f"{state.game.name}: legal actions {first.label!r} and {a.label!r} share the key "
+                   f"{space_key(state.game, i)!r}")
 
 
 def space_key(game: Any, i: int) -> tuple:
@@ -137,9 +164,16 @@ def legal_action_ids(state: "State") -> list[int]:
     return list(_entry(state)[2])
 
 
+def ids_in_legal_order(state: "State") -> list[int]:
+    """The id of each Action of ``state.legal_list()``, in that list's order (for search trees
+    that key their edges by id: ``gamelib.strategy.ismcts``). The position's table is built in
+    the legal list's order, so its keys are the ids in that order."""
+    return list(_entry(state)[1])
+
+
 def action_of_id(state: "State", i: int) -> "Action":
     """The legal Action with id ``i``, or ``IllegalAction`` (naming the id and the legal labels)."""
-    a = _table(state).get(i)
+    a = _entry(state)[1].get(i)
     if a is None:
         space = action_space(state.game)
         what = f"action id {i}" + (f" ({space.describe(i)})" if 0 <= i < len(space) else

@@ -51,6 +51,19 @@ class State(LogTape, GameAINumbers, metaclass=StateType):
         Generated from ``fields = Fields(...)`` when the game declares its fields."""
         raise NotImplementedError
 
+    def _snapshot(self) -> Any:
+        """The game's fields as undo keeps them (never changed afterwards), for
+        ``_restore_snapshot``. Generated from ``fields = Fields(...)`` (one tuple); without a
+        declaration, a bare state holding a copy."""
+        snap = _new(type(self))
+        self._copy_into(snap)
+        return snap
+
+    def _restore_snapshot(self, snap: Any) -> None:
+        """Write a ``_snapshot`` back into the fields, copying its containers (the snapshot
+        stays as it was: clones share the undo frames)."""
+        snap._copy_into(self)
+
     @property
     def to_move(self) -> str | None:
         raise NotImplementedError
@@ -173,6 +186,8 @@ class State(LogTape, GameAINumbers, metaclass=StateType):
     def find_action(self, action: Action | str | int) -> Action:
         """The legal Action that ``action`` names (an Action, its label, or its stable id), or
         ``IllegalAction`` saying why not (with the closest legal labels)."""
+        if type(action) is int and _action_ids.has_universe(self.game):  # (the by-id path, first)
+            return _action_ids.action_of_id(self, action)  # a stable action id (gamelib.core.ids)
         legal = self.legal_list()
         if isinstance(action, Action):
             for a in legal:
@@ -207,11 +222,23 @@ class State(LogTape, GameAINumbers, metaclass=StateType):
         Atomic: whatever exception lands wherever (a ``KeyboardInterrupt`` from a cell's time
         limit included), the state is either the one before (fields, RNG, log, ply, legal list)
         or the one after, with ply, legal list, log and record in step."""
-        chosen = self.find_action(action)
-        snap = _new(type(self))
-        self._copy_into(snap)
-        below = self._frames
-        frame = _Frame(chosen, below, snap, self.rng.state, self._nlog, self._legal)
+        legal = self._legal
+        if legal is None:
+            legal = self.legal_list()
+        for chosen in legal:  # an Action taken from legal_list(): found by identity, no call
+            if chosen is action:
+                break
+        else:
+            chosen = self.find_action(action)
+        # nothing of self changes before the try below (the legal list is only worked out)
+        frame = _new(_Frame)  # (_Frame(...) written out: no Python call for each action)
+        frame.action = chosen
+        frame.below = below = self._frames
+        frame.depth = 1 if below is None else below.depth + 1
+        frame.snap = self._snapshot()
+        frame.rng = self.rng.state
+        frame.nlog = self._nlog
+        frame.legal = legal
         tape = self._tape
         try:
             self._apply(chosen)
@@ -239,7 +266,14 @@ class State(LogTape, GameAINumbers, metaclass=StateType):
                 break
         else:
             return self.apply(action)
-        self._frames = _Frame(action, self._frames, None, 0, self._nlog, None)
+        frame = _new(_Frame)  # (_Frame(...) written out, as in apply)
+        frame.action = action
+        frame.below = below = self._frames
+        frame.depth = 1 if below is None else below.depth + 1
+        frame.snap = frame.legal = None
+        frame.rng = 0
+        frame.nlog = self._nlog
+        self._frames = frame
         self._apply(action)
         self._legal = None
         return action
@@ -262,11 +296,7 @@ class State(LogTape, GameAINumbers, metaclass=StateType):
         frame.action = chosen
         frame.below = below = self._frames
         frame.depth = 1 if below is None else below.depth + 1
-        if keep:
-            frame.snap = snap = _new(type(self))
-            self._copy_into(snap)
-        else:
-            frame.snap = None
+        frame.snap = self._snapshot() if keep else None
         frame.rng = self.rng.state
         frame.nlog = self._nlog
         frame.legal = legal
@@ -276,7 +306,7 @@ class State(LogTape, GameAINumbers, metaclass=StateType):
         return chosen
 
     def _restore(self, frame: _Frame) -> None:
-        frame.snap._copy_into(self)
+        self._restore_snapshot(frame.snap)
         self.rng.state = frame.rng
         self._nlog = frame.nlog
         self._tape = _tape_at(self._tape, frame.nlog)
@@ -291,8 +321,7 @@ class State(LogTape, GameAINumbers, metaclass=StateType):
             raise IllegalAction("undo", self.to_move, self.phase, self.legal_labels(), "nothing to undo")
         if frame.snap is None:
             earlier = self._rebuilt(frame, frame.depth - 1)  # (a new state: self is not touched yet)
-        now = _new(type(self))  # undo is not on the simulators' path: a copy to go back to costs little
-        self._copy_into(now)
+        now = self._snapshot()  # undo is not on the simulators' path: a copy to go back to costs little
         rng, rng_state, legal, tape, nlog, tail = self.rng, self.rng.state, self._legal, self._tape, self._nlog, self._tail
         try:
             if frame.snap is None:
@@ -301,7 +330,7 @@ class State(LogTape, GameAINumbers, metaclass=StateType):
                 self._restore(frame)
                 self._frames = frame.below
         except BaseException:
-            now._copy_into(self)
+            self._restore_snapshot(now)
             self.rng = rng
             rng.state = rng_state
             self._frames, self._legal, self._tape, self._nlog = frame, legal, tape, nlog
@@ -355,7 +384,7 @@ class State(LogTape, GameAINumbers, metaclass=StateType):
         new._tail = None
         new.log_enabled = self.log_enabled
         new._pin()
-        f.snap._copy_into(new)
+        new._restore_snapshot(f.snap)
         return new
 
     def _become(self, other: "State") -> None:

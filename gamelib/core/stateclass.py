@@ -1,7 +1,7 @@
 """The State classes' metaclass: what a State class's declarations give it.
 
-``fields = Fields(...)`` in a class body gives ``__slots__``, ``_copy_into``, ``_key``, ``_start``
-and the annotations (``gamelib.core.fields``); a ``resample_hidden`` written in a class body (the
+``fields = Fields(...)`` in a class body gives ``__slots__``, ``_copy_into``, ``_key``, ``_start``,
+``_snapshot`` / ``_restore_snapshot`` and the annotations (``gamelib.core.fields``); a ``resample_hidden`` written in a class body (the
 game's re-deal) is wrapped with what every game's shares (the seat's check, a fresh generator
 for the world, no history)."""
 from __future__ import annotations
@@ -20,7 +20,7 @@ class StateType(type):
     def __new__(mcls, name, bases, ns, **kw):
         decl = ns.get("fields")
         if isinstance(decl, Fields):
-            for written in ("__slots__", "_copy_into", "_key"):
+            for written in ("__slots__", "_copy_into", "_key", "_snapshot", "_restore_snapshot"):
                 if written in ns:
                     raise TypeError(
                         f"{name} declares its fields with `fields = Fields(...)` and also writes {written} "

@@ -155,11 +155,15 @@ class JourneySearchAgent(_ExactInterrogation, Agent):
         return [sum(v) for v in per], per
 
     def rollout(self, w: Any) -> float:
-        """Finish the Journey with the heuristic; the exact Interrogation value at the leaf."""
+        """Finish the Journey with the heuristic; the exact Interrogation value at the leaf.
+        The world is thrown away afterwards: it plays on the simulation path (no undo
+        snapshots, no log), which plays the very games ``apply`` plays (a test shows it)."""
         roll = self._roll
+        w.log_enabled = False
+        go = w.apply_fast
         while not w.is_over and w.stage != "Interrogation":
-            legal = w.legal_actions()
-            w.apply(legal[0] if len(legal) == 1 else roll.choose(w))
+            legal = w.legal_list()
+            go(legal[0] if len(legal) == 1 else roll.choose(w))
         if w.is_over:
             return float(w.over == "won")
         v = wds.budgeted_value(w, self.leaf_nodes)
@@ -168,8 +172,8 @@ class JourneySearchAgent(_ExactInterrogation, Agent):
             return v
         self.stats["leaves_played"] += 1
         while not w.is_over:
-            legal = w.legal_actions()
-            w.apply(legal[0] if len(legal) == 1 else roll.choose(w))
+            legal = w.legal_list()
+            go(legal[0] if len(legal) == 1 else roll.choose(w))
         return float(w.over == "won")
 
 

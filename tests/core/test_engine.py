@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 import gamelib
 from gamelib.core import Action, IllegalAction, State, log
-from gamelib.core.fields import CACHE, LIST, VALUE, Fields
+from gamelib.core.fields import CACHE, LIST, SET, VALUE, Fields
 from gamelib.testing import chi2_sf, goodness_of_fit, play_ops
 from tests.toygame import Twenty, TwentyState
 
@@ -166,6 +166,48 @@ def test_caches_are_copied_but_not_compared():
     y = object.__new__(Cached)
     x._copy_into(y)
     assert y.memo is x.memo and y._key() == (1,)
+
+
+def test_undo_snapshots_keep_lists_as_tuples_and_caches_beside_the_fields():
+    """Session 25: a snapshot holds no list (lists as tuples, which leave the garbage collector's
+    rounds) and its caches outside the fields' tuple; written back, the containers are the
+    state's own again (a later move does not change the snapshot)."""
+    class Snapped(State):
+        fields = Fields(a=VALUE, deck=LIST, seen=SET, memo=CACHE)
+
+    x = object.__new__(Snapped)
+    x.a, x.deck, x.seen, x.memo = 1, [3, 4], {5}, {"big": 1}
+    snap = x._snapshot()
+    assert snap == ((1, (3, 4), {5}), x.memo) and type(snap[0][1]) is tuple
+    x.deck.append(6)
+    x.seen.add(7)
+    x.memo = None
+    x._restore_snapshot(snap)
+    assert (x.a, x.deck, x.seen, x.memo) == (1, [3, 4], {5}, {"big": 1}) and type(x.deck) is list
+    x.deck.append(8)
+    assert snap[0][1] == (3, 4) and x.seen is not snap[0][2]
+    with pytest.raises(TypeError, match="_snapshot"):
+        class Handmade(State):
+            fields = Fields(a=VALUE)
+
+            def _snapshot(self):
+                return ()
+
+
+def test_every_games_snapshot_holds_no_list_and_undo_gives_the_position_back():
+    for name in ("walking-deck", "walk-the-plank", "deadland"):
+        game = gamelib.load(name)
+        agent = gamelib.RandomAgent(3)
+        state = game.new_state(seed=4)
+        for _ in range(25):
+            if state.is_over:
+                break
+            before = state.clone()
+            state.apply(agent.choose(state))
+            assert not any(type(v) is list for v in state._frames.snap[0]), name
+            state.undo()
+            assert state == before and state._key() == before._key(), name
+            state.apply(agent.choose(state))
 
 
 def test_clone_of_a_declared_state_is_cheap():

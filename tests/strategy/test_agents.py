@@ -35,6 +35,22 @@ def test_ismcts_chooses_a_legal_action_reproducibly_from_its_own_view(name, play
     assert ISMCTSAgent(seed=1, playouts=12).choose(other) in other.legal_actions()
 
 
+@pytest.mark.parametrize("name,players", [("walk-the-plank", 3), ("walking-deck", None)])
+def test_ismcts_keys_its_tree_by_stable_action_ids(name, players):
+    """Session 25 (issue 29, Deliver 6): edges are action ids, not labels; the label-keyed tree
+    (``edges = "label"``) is kept only to measure one against the other."""
+    game = gamelib.load(name, **({"players": players} if players else {}))
+    s = _at_choice(game.new_state(seed=2), gamelib.RandomAgent(2), 5)
+    root = ISMCTSAgent(seed=1, playouts=12).search(s, s.to_move, 12, 5)
+    assert set(root.children) == set(s.legal_action_ids())  # every root option tried, by its id
+
+    class ByLabel(ISMCTSAgent):
+        edges = "label"
+
+    by_label = ByLabel(seed=1, playouts=12).search(s, s.to_move, 12, 5)
+    assert set(by_label.children) == set(s.legal_labels())
+
+
 @pytest.mark.slow
 def test_ismcts_with_a_budget_beats_random_play_at_walk_the_plank():
     """A short seat-rotated match: ISMCTS wins more than a random pirate does in its place."""
@@ -42,6 +58,20 @@ def test_ismcts_with_a_budget_beats_random_play_at_walk_the_plank():
                         settings={"playouts": 16})
     rand = seat_rotated("walk-the-plank", "random", "random", 6, seed=5, players=3, executor="serial")
     assert mcts["games"] == 6 and mcts["wins"] >= rand["wins"]
+
+
+def test_journey_search_rollouts_play_on_the_simulation_path():
+    """Session 25: a roll-out world is thrown away, so it keeps no undo snapshot and writes no
+    log (the simulation path plays the same games as apply: tests/test_all_games.py)."""
+    game = gamelib.load("walking-deck", protagonist="Boris")
+    w = game.new_state(seed=3)
+    n_log, ply = w.log_length, w.ply
+    value = JourneySearchAgent(seed=4, samples=1).rollout(w)
+    assert 0 <= value <= 1 and w.ply > ply and w.log_length == n_log
+    f = w._frames
+    while f is not None and f.depth > ply:
+        assert f.snap is None
+        f = f.below
 
 
 def test_journey_search_agent_plays_legally_and_never_reads_the_pile_order():
