@@ -85,9 +85,13 @@ def sample_world(state: State, seat: str, seed: int) -> State:
     return world
 
 
-def finishers(state: State, seed: int) -> dict[str, Agent]:
-    agents = agents_for(state.game)
-    cls = agents.get(FINISHER.get(state.game.name, "heuristic"), RandomAgent)
+def finisher_class(state: State) -> type[Agent]:
+    """The class of the agents that finish the playouts (``FINISHER``)."""
+    return agents_for(state.game).get(FINISHER.get(state.game.name, "heuristic"), RandomAgent)
+
+
+def finishers(state: State, seed: int, cls: type[Agent] | None = None) -> dict[str, Agent]:
+    cls = finisher_class(state) if cls is None else cls
     return {p: cls(seed=derive_seed(seed, 11 + i)) for i, p in enumerate(state.players)}
 
 
@@ -95,15 +99,50 @@ def finisher_name(state: State) -> str:
     return FINISHER.get(state.game.name, "heuristic")
 
 
-def playout(world: State, index: int, seat: str, deal_seed: int, stop_at_interrogation: bool) -> float:
-    """Play option ``index`` in a copy of ``world`` and finish the game; the seat's result."""
+def playout(world: State, index: int, seat: str, deal_seed: int, stop_at_interrogation: bool,
+            finisher: type[Agent] | None = None) -> float:
+    """Play option ``index`` in a copy of ``world`` and finish the game; the seat's result.
+    ``finisher``: the finishers' class when the caller has looked it up already (a race does it
+    once, not once a playout)."""
     w = world.clone()
     w.rng = Rng(derive_seed(deal_seed, 1))  # the same future for every option of this deal
-    finish = finishers(w, deal_seed)  # seeded by the deal: the same finishers for every option
-    w.apply_fast(w.legal_actions()[index])
-    tried = not stop_at_interrogation
+    cls = finisher_class(w) if finisher is None else finisher
+    finish = finishers(w, deal_seed, cls)  # seeded by the deal: the same finishers for every option
+    w.apply_fast(w.legal_list()[index])
     if stop_at_interrogation:  # only The Walking Deck's Journey: its solver, loaded on first use
-        from . import walking_deck as wds
+        return _journey(w, seat, finish)
+    if cls is RandomAgent:
+        # RandomAgent.choose written out (the same draw from the same generator, so the same
+        # game): a third of a Walk the Plank playout went to calling it and to_move
+        fast = getattr(w, "_play_randomly", None)
+        if fast is not None:  # the game's own random finish (Walk the Plank): the same game, quicker
+            fast([finish[p].rng for p in w.players])
+            return 1.0 if seat in w.outcome.winners else 0.0
+        rngs = {p: a.rng for p, a in finish.items()}
+        w._legal = None  # (the engine's cached list is not kept up to date from here on)
+        legal_of, apply = w._legal_actions, w._apply
+        for _ in range(20_000):
+            out = w.outcome
+            if out is not None:
+                return 1.0 if seat in out.winners else 0.0
+            legal = legal_of()
+            n = len(legal)
+            apply(legal[0] if n == 1 else legal[rngs[w.to_move].randbelow(n)])
+        return 0.0
+    for _ in range(20_000):
+        if w.is_over:
+            return 1.0 if seat in w.outcome.winners else 0.0
+        legal = w.legal_list()
+        w.apply_fast(legal[0] if len(legal) == 1 else finish[w.to_move].choose(w))
+    return 0.0  # a playout that does not end counts as not won (none has been seen to)
+
+
+def _journey(w: State, seat: str, finish: dict[str, Agent]) -> float:
+    """The rest of ``playout`` in The Walking Deck's Journey: the exact Interrogation value where
+    it is quick to find."""
+    from . import walking_deck as wds
+
+    tried = False
     for _ in range(20_000):
         if w.is_over:
             return 1.0 if seat in w.outcome.winners else 0.0
@@ -112,9 +151,9 @@ def playout(world: State, index: int, seat: str, deal_seed: int, stop_at_interro
             v = wds.budgeted_value(w, 200)
             if v is not None:
                 return float(v)
-        actions = w.legal_actions()
-        w.apply_fast(actions[0] if len(actions) == 1 else finish[w.to_move].choose(w))
-    return 0.0  # a playout that does not end counts as not won (none has been seen to)
+        legal = w.legal_list()
+        w.apply_fast(legal[0] if len(legal) == 1 else finish[w.to_move].choose(w))
+    return 0.0
 
 
 @dataclass
@@ -150,13 +189,14 @@ def race(state: State, seat: str, first: int, seed: int, seconds: float, target:
     k = len(state.legal_actions())
     tallies = [Tally() for _ in range(k)]
     deal = 0
+    cls = finisher_class(state)
 
     def play(options: list[int]) -> None:
         nonlocal deal
         deal_seed = derive_seed(seed, deal)
         world = sample_world(state, seat, deal_seed)
         for j in options:
-            tallies[j].total += playout(world, j, seat, deal_seed, stop_at_interrogation)
+            tallies[j].total += playout(world, j, seat, deal_seed, stop_at_interrogation, cls)
             tallies[j].n += 1
         deal += 1
 
@@ -178,5 +218,5 @@ def describe(r: Race) -> dict[str, Any]:
             "largest half-width": round(max(t.half_width() for t in r.tallies), 4)}
 
 
-__all__ = ["wilson", "Tally", "Race", "race", "playout", "sample_world", "finishers", "finisher_name",
+__all__ = ["wilson", "Tally", "Race", "race", "playout", "sample_world", "finishers", "finisher_class", "finisher_name",
            "describe", "FINISHER", "Z95", "MAX_DEALS"]
