@@ -2,12 +2,15 @@
 through the engine, and ``effects.options(named=False)`` lists the same options."""
 from __future__ import annotations
 
+from importlib.util import find_spec
+
 import pytest
 
 from gamelib import load
 from gamelib.core import Rng, derive_seed
 from gamelib.rules.walk_the_plank.cards import RESOLUTION
 from gamelib.rules.walk_the_plank.effects import options
+from gamelib.rules.walk_the_plank import fastplay
 from gamelib.rules.walk_the_plank.fastplay import play_randomly
 
 FIELDS = ("pos", "planks", "loc", "captain", "round", "stage", "turn", "slot", "eliminated", "ghosts",
@@ -37,8 +40,9 @@ def _starts(players: int, games: int):
             yield i, s
 
 
+@pytest.mark.parametrize("compiled", [True, False])
 @pytest.mark.parametrize("players", [3, 4, 5])
-def test_play_randomly_is_the_engines_random_game(players):
+def test_play_randomly_is_the_engines_random_game(players, compiled):
     seen = {"programming": 0, "resolution": 0, "ghost": 0}
     for i, s in _starts(players, 40):
         s.log_enabled = False
@@ -48,11 +52,16 @@ def test_play_randomly_is_the_engines_random_game(players):
         seen["resolution" if s.stage == RESOLUTION else "programming"] += 1
         seen["ghost"] += bool(s.ghosts)
         _engine_finish(a, rngs_a)
-        play_randomly(b, rngs_b)
+        play_randomly(b, rngs_b, compiled=compiled)
         for f in FIELDS:
             assert getattr(b, f) == getattr(a, f), (players, i, f)
         assert [r.state for r in rngs_b] == [r.state for r in rngs_a]  # the same draws, no more
     assert min(seen.values()) >= 3, seen  # every kind of start was met
+
+
+def test_the_compiled_playouts_are_built_wherever_the_compiled_search_is():
+    # (one compiler builds both: a missing _fastplay where _wds exists is a build that went wrong)
+    assert (fastplay._fastplay is None) == (find_spec("gamelib.strategy._wds") is None)
 
 
 def test_play_randomly_wants_a_world_without_log():
