@@ -21,6 +21,7 @@ from __future__ import annotations
 import math
 import time
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from gamelib.agents import Agent, RandomAgent, agents_for
@@ -92,7 +93,14 @@ def finisher_class(state: State) -> type[Agent]:
 
 def finishers(state: State, seed: int, cls: type[Agent] | None = None) -> dict[str, Agent]:
     cls = finisher_class(state) if cls is None else cls
-    return {p: cls(seed=derive_seed(seed, 11 + i)) for i, p in enumerate(state.players)}
+    return {p: cls(seed=sd) for p, sd in zip(state.players, _deal_seeds(seed, len(state.players))[1])}
+
+
+@lru_cache(maxsize=64)
+def _deal_seeds(deal_seed: int, n: int) -> tuple[int, tuple[int, ...]]:
+    """The seeds a deal gives every option's playout: the world's generator and each finisher's
+    (worked out once a deal, not once a playout: the same for every option)."""
+    return derive_seed(deal_seed, 1), tuple(derive_seed(deal_seed, 11 + i) for i in range(n))
 
 
 def finisher_name(state: State) -> str:
@@ -105,30 +113,21 @@ def playout(world: State, index: int, seat: str, deal_seed: int, stop_at_interro
     ``finisher``: the finishers' class when the caller has looked it up already (a race does it
     once, not once a playout)."""
     w = world.clone()
-    w.rng = Rng(derive_seed(deal_seed, 1))  # the same future for every option of this deal
+    players = w.players
+    world_seed, seeds = _deal_seeds(deal_seed, len(players))
+    w.rng = Rng(world_seed)  # the same future for every option of this deal
     cls = finisher_class(w) if finisher is None else finisher
-    finish = finishers(w, deal_seed, cls)  # seeded by the deal: the same finishers for every option
     w.apply_fast(w.legal_list()[index])
+    fast = getattr(w, "_play_randomly", None)
+    if fast is not None and cls is RandomAgent and not stop_at_interrogation:
+        # the game's own random finish (Walk the Plank): RandomAgent's draws (its generator is
+        # Rng(seed)) over the same legal lists, without the engine's bookkeeping: the same game
+        fast([Rng(sd) for sd in seeds])
+        return 1.0 if seat in w.outcome.winners else 0.0
+    # seeded by the deal: the same finishers for every option
+    finish = {p: cls(seed=sd) for p, sd in zip(players, seeds)}
     if stop_at_interrogation:  # only The Walking Deck's Journey: its solver, loaded on first use
         return _journey(w, seat, finish)
-    if cls is RandomAgent:
-        # RandomAgent.choose written out (the same draw from the same generator, so the same
-        # game): a third of a Walk the Plank playout went to calling it and to_move
-        fast = getattr(w, "_play_randomly", None)
-        if fast is not None:  # the game's own random finish (Walk the Plank): the same game, quicker
-            fast([finish[p].rng for p in w.players])
-            return 1.0 if seat in w.outcome.winners else 0.0
-        rngs = {p: a.rng for p, a in finish.items()}
-        w._legal = None  # (the engine's cached list is not kept up to date from here on)
-        legal_of, apply = w._legal_actions, w._apply
-        for _ in range(20_000):
-            out = w.outcome
-            if out is not None:
-                return 1.0 if seat in out.winners else 0.0
-            legal = legal_of()
-            n = len(legal)
-            apply(legal[0] if n == 1 else legal[rngs[w.to_move].randbelow(n)])
-        return 0.0
     for _ in range(20_000):
         if w.is_over:
             return 1.0 if seat in w.outcome.winners else 0.0
@@ -171,13 +170,15 @@ class Race:
 
 def _wanted(tallies: list[Tally], target: float) -> list[int]:
     """The options the next deal goes to: the close ones first (overlapping the leader's
-    interval and wider than ``target``), else any option still wider than ``target``."""
-    wide = [j for j, t in enumerate(tallies) if t.half_width() > target]
+    interval and wider than ``target``), else any option still wider than ``target``. (Each
+    interval worked out once: this runs at every deal.)"""
+    ivs = [t.interval() for t in tallies]
+    wide = [j for j, (low, high) in enumerate(ivs) if (high - low) / 2 > target]
     if not wide:
         return []
     lead = max(range(len(tallies)), key=lambda j: tallies[j].mean)
-    lead_low = tallies[lead].interval()[0]
-    close = [j for j in wide if tallies[j].interval()[1] >= lead_low]
+    lead_low = ivs[lead][0]
+    close = [j for j in wide if ivs[j][1] >= lead_low]
     return close or wide
 
 

@@ -67,15 +67,17 @@ def play_randomly(s: PlankState, rngs: Sequence[Rng], compiled: bool = True) -> 
 
 def _card_table(game) -> bytes:
     """The card set as ``_fastplay.finish`` reads it: 8 bytes a card (effect, slot mask, Skull,
-    Shove, number of positions, the positions in order); kept on the game."""
+    Shove, number of positions, the positions in order), or b"" for a card set beyond its limits
+    (more than 64 cards); kept on the game."""
     table = getattr(game, "_fastplay_cards", None)
     if table is None:
         out = bytearray()
         for c, mask in zip(game.cards, game.slot_masks):
-            slots = tuple(c.slots)[:3]
+            slots = tuple(c.slots)
             out += bytes((EFFECTS.index(c.effect), mask, int(c.skull), int(c.is_shove), len(slots),
                           *slots, *(0,) * (3 - len(slots))))
-        table = game._fastplay_cards = bytes(out)
+        fits = len(game.cards) <= 64 and all(len(c.slots) <= 3 for c in game.cards)
+        table = game._fastplay_cards = bytes(out) if fits else b""
     return table
 
 
@@ -83,9 +85,10 @@ def _compiled_finish(s: PlankState, rngs: Sequence[Rng]) -> bool:
     """The rest of the game by ``_fastplay.finish`` from a programming position; False (``s``
     untouched) where it leaves the game to the Python loop (a card set beyond its limits)."""
     game = s.game
-    if len(game.cards) > 64 or any(len(c.slots) > 3 for c in game.cards):
+    table = _card_table(game)
+    if not table:
         return False
-    got = _fastplay.finish(_card_table(game), len(game.players), game.n_cards, game.ghost_players,
+    got = _fastplay.finish(table, len(game.players), game.n_cards, game.ghost_players,
                            game.max_rounds, s.pos, s.loc, s.planks, s.captain, s.round, s.turn, s.slot,
                            s.eliminated, s.ghosts, s.final, [r.state for r in rngs])
     if got is None:
