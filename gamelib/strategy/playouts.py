@@ -15,6 +15,11 @@ that spends the CPU budget where the options are still close (issue 22, point 4)
   wider than ``target``, then any option still wider than ``target``, until every option is
   within ``target`` or the CPU budget (``time.process_time``) is spent. An option whose interval
   lies wholly below the leader's needs no more deals to be told apart, so it waits.
+* **Speed.** A deal's seeds are worked out once for all its options; a game that finishes its
+  random players itself (Walk the Plank's ``_play_randomly``, ``walk_the_plank/fastplay.py``,
+  compiled where a C compiler was found) plays the same draws over the same legal lists without
+  the engine's bookkeeping: the same games (``tests/strategy/test_playouts.py`` compares them
+  with the finishers playing through the engine's checked ``apply``).
 """
 from __future__ import annotations
 
