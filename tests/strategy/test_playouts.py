@@ -24,7 +24,7 @@ def _reference(world, index, seat, deal_seed):
     return 1.0 if seat in w.outcome.winners else 0.0
 
 
-@pytest.mark.parametrize("name,deals", [("walk-the-plank", 12), ("deadland", 2)])
+@pytest.mark.parametrize("name,deals", [("walk-the-plank", 12), ("deadland", 1)])
 def test_a_playout_is_the_finishers_game_through_the_engine(name, deals):
     s = first_decision(name)
     seat = s.to_move
