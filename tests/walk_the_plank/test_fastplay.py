@@ -93,3 +93,24 @@ def test_unnamed_options_are_the_named_ones_without_labels():
         assert [a for _, a in bare] == [a for _, a in named] and all(label == "" for label, _ in bare)
         checked += bool(named)
     assert checked > 500
+
+
+def test_a_position_the_compiled_loop_leaves_is_played_in_python_and_it_is_asked_once(monkeypatch):
+    asked = []
+
+    class Declines:  # (what _fastplay.finish answers for a card set it does not take)
+        @staticmethod
+        def finish(*args):
+            asked.append(args)
+            return None
+
+    monkeypatch.setattr(fastplay, "_fastplay", Declines)
+    for i, s in _starts(4, 6):
+        s.log_enabled = False
+        a, b = s.clone(), s.clone()
+        rngs_a = [Rng(derive_seed(i, 11 + k)) for k in range(4)]
+        rngs_b = [Rng(derive_seed(i, 11 + k)) for k in range(4)]
+        _engine_finish(a, rngs_a)
+        asked.clear()
+        play_randomly(b, rngs_b)
+        assert len(asked) == 1 and all(getattr(b, f) == getattr(a, f) for f in FIELDS)

@@ -44,6 +44,7 @@ def play_randomly(s: PlankState, rngs: Sequence[Rng], compiled: bool = True) -> 
     game = s.game
     nc = game.n_cards
     loc = s.loc  # (changed in place by the rules, never replaced)
+    use_c = compiled and _fastplay is not None
     while s.result is None:
         if s.stage == RESOLUTION:
             # a card waiting for its player's choice, met only where the engine left it: from
@@ -51,8 +52,10 @@ def play_randomly(s: PlankState, rngs: Sequence[Rng], compiled: bool = True) -> 
             choices = legal_actions(s)
             apply_action(s, choices[rngs[s.revealer()].randbelow(len(choices))])
             continue
-        if compiled and _fastplay is not None and _compiled_finish(s, rngs):
-            return
+        if use_c:
+            if _compiled_finish(s, rngs):
+                return
+            use_c = False  # (a card set it does not take: asked once, not at every decision)
         seat = s.turn
         choices = legal_actions(s)  # (cached per hand and position: Actions shared, never changed)
         m = len(choices)
