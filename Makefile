@@ -14,7 +14,7 @@ $(BIN)/python:
 
 # A stamp per install flavour, so a second run is instant and pyproject edits reinstall. The
 # compiled Interrogation search (setup.py) is built by the install: editing it reinstalls too.
-BUILT := pyproject.toml setup.py gamelib/strategy/_wds.c
+BUILT := pyproject.toml setup.py gamelib/strategy/_wds.c gamelib/rules/walk_the_plank/_fastplay.c
 $(VENV)/.installed: $(BUILT) $(VENV)/.jupyter-files | $(BIN)/python
 	$(BIN)/python -m pip install -e .
 	touch $@

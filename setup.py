@@ -1,4 +1,4 @@
-"""What pyproject.toml cannot say: the compiled Interrogation search, and the Jupyter files.
+"""What pyproject.toml cannot say: the compiled Interrogation search and Walk the Plank playouts, and the Jupyter files.
 
 The compiled search is optional: without a C compiler (or Python's headers) the install goes on
 without it and gamelib.strategy.walking_deck runs its Python search instead, with the same
@@ -34,5 +34,8 @@ def jupyter_data_files() -> list[tuple[str, list[str]]]:
 
 
 setup(ext_modules=[] if PURE else [Extension("gamelib.strategy._wds", ["gamelib/strategy/_wds.c"], optional=True,
+                                             extra_compile_args=["-O3"]),
+                                   Extension("gamelib.rules.walk_the_plank._fastplay",
+                                             ["gamelib/rules/walk_the_plank/_fastplay.c"], optional=True,
                                              extra_compile_args=["-O3"])],
       data_files=jupyter_data_files())

@@ -15,12 +15,18 @@ that spends the CPU budget where the options are still close (issue 22, point 4)
   wider than ``target``, then any option still wider than ``target``, until every option is
   within ``target`` or the CPU budget (``time.process_time``) is spent. An option whose interval
   lies wholly below the leader's needs no more deals to be told apart, so it waits.
+* **Speed.** A deal's seeds are worked out once for all its options; a game that finishes its
+  random players itself (Walk the Plank's ``_play_randomly``, ``walk_the_plank/fastplay.py``,
+  compiled where a C compiler was found) plays the same draws over the same legal lists without
+  the engine's bookkeeping: the same games (``tests/strategy/test_playouts.py`` compares them
+  with the finishers playing through the engine's checked ``apply``).
 """
 from __future__ import annotations
 
 import math
 import time
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from gamelib.agents import Agent, RandomAgent, agents_for
@@ -85,25 +91,62 @@ def sample_world(state: State, seat: str, seed: int) -> State:
     return world
 
 
-def finishers(state: State, seed: int) -> dict[str, Agent]:
-    agents = agents_for(state.game)
-    cls = agents.get(FINISHER.get(state.game.name, "heuristic"), RandomAgent)
-    return {p: cls(seed=derive_seed(seed, 11 + i)) for i, p in enumerate(state.players)}
+def finisher_class(state: State) -> type[Agent]:
+    """The class of the agents that finish the playouts (``FINISHER``)."""
+    return agents_for(state.game).get(FINISHER.get(state.game.name, "heuristic"), RandomAgent)
+
+
+def finishers(state: State, seed: int, cls: type[Agent] | None = None) -> dict[str, Agent]:
+    cls = finisher_class(state) if cls is None else cls
+    return {p: cls(seed=sd) for p, sd in zip(state.players, _deal_seeds(seed, len(state.players))[1])}
+
+
+@lru_cache(maxsize=64)
+def _deal_seeds(deal_seed: int, n: int) -> tuple[int, tuple[int, ...]]:
+    """The seeds a deal gives every option's playout: the world's generator and each finisher's
+    (worked out once a deal, not once a playout: the same for every option)."""
+    return derive_seed(deal_seed, 1), tuple(derive_seed(deal_seed, 11 + i) for i in range(n))
 
 
 def finisher_name(state: State) -> str:
     return FINISHER.get(state.game.name, "heuristic")
 
 
-def playout(world: State, index: int, seat: str, deal_seed: int, stop_at_interrogation: bool) -> float:
-    """Play option ``index`` in a copy of ``world`` and finish the game; the seat's result."""
+def playout(world: State, index: int, seat: str, deal_seed: int, stop_at_interrogation: bool,
+            finisher: type[Agent] | None = None) -> float:
+    """Play option ``index`` in a copy of ``world`` and finish the game; the seat's result.
+    ``finisher``: the finishers' class when the caller has looked it up already (a race does it
+    once, not once a playout)."""
     w = world.clone()
-    w.rng = Rng(derive_seed(deal_seed, 1))  # the same future for every option of this deal
-    finish = finishers(w, deal_seed)  # seeded by the deal: the same finishers for every option
-    w.apply_fast(w.legal_actions()[index])
-    tried = not stop_at_interrogation
+    players = w.players
+    world_seed, seeds = _deal_seeds(deal_seed, len(players))
+    w.rng = Rng(world_seed)  # the same future for every option of this deal
+    cls = finisher_class(w) if finisher is None else finisher
+    w.apply_fast(w.legal_list()[index])
+    fast = getattr(w, "_play_randomly", None)
+    if fast is not None and cls is RandomAgent and not stop_at_interrogation:
+        # the game's own random finish (Walk the Plank): RandomAgent's draws (its generator is
+        # Rng(seed)) over the same legal lists, without the engine's bookkeeping: the same game
+        fast([Rng(sd) for sd in seeds])
+        return 1.0 if seat in w.outcome.winners else 0.0
+    # seeded by the deal: the same finishers for every option
+    finish = {p: cls(seed=sd) for p, sd in zip(players, seeds)}
     if stop_at_interrogation:  # only The Walking Deck's Journey: its solver, loaded on first use
-        from . import walking_deck as wds
+        return _journey(w, seat, finish)
+    for _ in range(20_000):
+        if w.is_over:
+            return 1.0 if seat in w.outcome.winners else 0.0
+        legal = w.legal_list()
+        w.apply_fast(legal[0] if len(legal) == 1 else finish[w.to_move].choose(w))
+    return 0.0  # a playout that does not end counts as not won (none has been seen to)
+
+
+def _journey(w: State, seat: str, finish: dict[str, Agent]) -> float:
+    """The rest of ``playout`` in The Walking Deck's Journey: the exact Interrogation value where
+    it is quick to find."""
+    from . import walking_deck as wds
+
+    tried = False
     for _ in range(20_000):
         if w.is_over:
             return 1.0 if seat in w.outcome.winners else 0.0
@@ -112,9 +155,9 @@ def playout(world: State, index: int, seat: str, deal_seed: int, stop_at_interro
             v = wds.budgeted_value(w, 200)
             if v is not None:
                 return float(v)
-        actions = w.legal_actions()
-        w.apply_fast(actions[0] if len(actions) == 1 else finish[w.to_move].choose(w))
-    return 0.0  # a playout that does not end counts as not won (none has been seen to)
+        legal = w.legal_list()
+        w.apply_fast(legal[0] if len(legal) == 1 else finish[w.to_move].choose(w))
+    return 0.0
 
 
 @dataclass
@@ -132,13 +175,15 @@ class Race:
 
 def _wanted(tallies: list[Tally], target: float) -> list[int]:
     """The options the next deal goes to: the close ones first (overlapping the leader's
-    interval and wider than ``target``), else any option still wider than ``target``."""
-    wide = [j for j, t in enumerate(tallies) if t.half_width() > target]
+    interval and wider than ``target``), else any option still wider than ``target``. (Each
+    interval worked out once: this runs at every deal.)"""
+    ivs = [t.interval() for t in tallies]
+    wide = [j for j, (low, high) in enumerate(ivs) if (high - low) / 2 > target]
     if not wide:
         return []
     lead = max(range(len(tallies)), key=lambda j: tallies[j].mean)
-    lead_low = tallies[lead].interval()[0]
-    close = [j for j in wide if tallies[j].interval()[1] >= lead_low]
+    lead_low = ivs[lead][0]
+    close = [j for j in wide if ivs[j][1] >= lead_low]
     return close or wide
 
 
@@ -150,13 +195,14 @@ def race(state: State, seat: str, first: int, seed: int, seconds: float, target:
     k = len(state.legal_actions())
     tallies = [Tally() for _ in range(k)]
     deal = 0
+    cls = finisher_class(state)
 
     def play(options: list[int]) -> None:
         nonlocal deal
         deal_seed = derive_seed(seed, deal)
         world = sample_world(state, seat, deal_seed)
         for j in options:
-            tallies[j].total += playout(world, j, seat, deal_seed, stop_at_interrogation)
+            tallies[j].total += playout(world, j, seat, deal_seed, stop_at_interrogation, cls)
             tallies[j].n += 1
         deal += 1
 
@@ -178,5 +224,5 @@ def describe(r: Race) -> dict[str, Any]:
             "largest half-width": round(max(t.half_width() for t in r.tallies), 4)}
 
 
-__all__ = ["wilson", "Tally", "Race", "race", "playout", "sample_world", "finishers", "finisher_name",
+__all__ = ["wilson", "Tally", "Race", "race", "playout", "sample_world", "finishers", "finisher_class", "finisher_name",
            "describe", "FINISHER", "Z95", "MAX_DEALS"]

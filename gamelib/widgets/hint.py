@@ -112,7 +112,7 @@ class HintPanel:
         try:
             state = self.get_state()
             self.hint = hint(state, seat=self.get_seat(), budget=self.budget, seed=self.seed,
-                             exact_nodes=self.exact_nodes, seconds=self.seconds)
+                             exact_nodes=self.exact_nodes, seconds=self.seconds, cache=True)
             self._for = self._where()
             self.output.value = hint_html(self.hint)
         except Exception as exc:  # noqa: BLE001 - a person must see it, not a lost traceback

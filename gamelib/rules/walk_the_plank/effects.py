@@ -32,9 +32,13 @@ def alive(pos: Sequence[int], seat: int) -> bool:
 def first_at(pos: Sequence[int], seat: int, place: int, skip: int = -1) -> int:
     """The lowest-numbered pirate of ``seat`` at ``place`` (pirates of a colour are
     interchangeable, so always taking the lowest keeps positions canonical)."""
-    for pid in range(PIRATES * seat, PIRATES * (seat + 1)):
-        if pos[pid] == place and pid != skip:
-            return pid
+    b = PIRATES * seat  # (written out for the three pirates: the busiest helper of a reveal)
+    if pos[b] == place and b != skip:
+        return b
+    if pos[b + 1] == place and b + 1 != skip:
+        return b + 1
+    if pos[b + 2] == place and b + 2 != skip:
+        return b + 2
     raise ValueError(f"no pirate of seat {seat} at {place_name(place)}")
 
 
@@ -56,44 +60,47 @@ def neighbour(pos: Sequence[int], n: int, seat: int, step: int) -> int | None:
 
 
 def options(pos: Sequence[int], planks: int, colours: Sequence[str], seat: int, ghost: bool,
-            effect: str, slot: int) -> list[tuple[str, Args]]:
+            effect: str, slot: int, named: bool = True) -> list[tuple[str, Args]]:
     """Every distinct way ``seat`` can carry out a card with ``effect`` revealed as card ``slot``.
-    ``ghost``: the seat plays the Ghost Pirate (on the ship, never moved). Empty: no effect."""
+    ``ghost``: the seat plays the Ghost Pirate (on the ship, never moved). Empty: no effect.
+    ``named=False``: the same options in the same order with "" for every label (simulations
+    that keep no log and make no Action skip writing them: half the cost of a reveal)."""
     how = _OPTIONS.get(effect)
     if how is None:
         raise ValueError(f"unknown card effect {effect!r}")
     mine = [SHIP] if ghost else places_of(pos, seat)  # where the seat's pirates (or its Ghost) stand
-    return how(pos, planks, colours, seat, mine, effect, slot)
+    return how(pos, planks, colours, seat, mine, effect, slot, named)
 
 
-def _shove(pos: Sequence[int], colours: Sequence[str], place: int, target: int) -> tuple[str, Args]:
-    return (f"Shove {colours[target]} pirate on {place_name(place)}", ("move", ((first_at(pos, target, place), 1),)))
+def _shove(pos: Sequence[int], colours: Sequence[str], place: int, target: int, named: bool) -> tuple[str, Args]:
+    return (f"Shove {colours[target]} pirate on {place_name(place)}" if named else "",
+            ("move", ((first_at(pos, target, place), 1),)))
 
 
-def _shoves(pos, planks, colours, seat, mine, effect, slot) -> list[tuple[str, Args]]:
+def _shoves(pos, planks, colours, seat, mine, effect, slot, named) -> list[tuple[str, Args]]:
     n = len(colours)
     if effect != "shove_anyone":
         target = neighbour(pos, n, seat, 1 if effect == "shove_left" else -1)
         if target is None:
             return []
-        return [_shove(pos, colours, place, target) for place in mine if count_at(pos, target, place)]
+        return [_shove(pos, colours, place, target, named) for place in mine if count_at(pos, target, place)]
     out = []
     for place in mine:
         for q in range(n):
             c = count_at(pos, q, place)
             # a pirate cannot shove itself: your own colour needs a second pirate there
             if c and (q != seat or c >= 2):
-                out.append(_shove(pos, colours, place, q))
+                out.append(_shove(pos, colours, place, q, named))
     return out
 
 
-def _plank(pos, planks, colours, seat, mine, effect, slot) -> list[tuple[str, Args]]:
+def _plank(pos, planks, colours, seat, mine, effect, slot, named) -> list[tuple[str, Args]]:
     if effect == "extend":
-        return [(f"Extend the plank to {planks + 1} pieces", ("extend",))] if planks < MAX_PLANKS else []
-    return [(f"Retract plank {planks}", ("retract",))] if planks > 1 else []
+        return [(f"Extend the plank to {planks + 1} pieces" if named else "", ("extend",))] if planks < MAX_PLANKS else []
+    return [(f"Retract plank {planks}" if named else "", ("retract",))] if planks > 1 else []
 
 
-def _drags(pos, planks, colours, seat, mine, effect, slot) -> list[tuple[str, Args]]:
+def _drags(pos, planks, colours, seat, mine, effect, slot, named) -> list[tuple[str, Args]]:
     me = colours[seat]
     toward = 1 if effect == "drag" else -1
     where = "toward the Kraken" if toward == 1 else "toward the ship"
@@ -108,47 +115,49 @@ def _drags(pos, planks, colours, seat, mine, effect, slot) -> list[tuple[str, Ar
             if q == seat:
                 if c >= 2:
                     other = first_at(pos, seat, place, skip=own)
-                    out.append((f"{verb} two {me} pirates on {place_name(place)} {where}",
+                    out.append((f"{verb} two {me} pirates on {place_name(place)} {where}" if named else "",
                                 ("move", ((own, toward), (other, toward)))))
             elif c:
-                out.append((f"{verb} {me} pirate and {colours[q]} pirate on {place_name(place)} {where}",
-                            ("move", ((own, toward), (first_at(pos, q, place), toward)))))
+                out.append((f"{verb} {me} pirate and {colours[q]} pirate on {place_name(place)} {where}"
+                            if named else "", ("move", ((own, toward), (first_at(pos, q, place), toward)))))
     return out
 
 
-def _runs(pos, planks, colours, seat, mine, effect, slot) -> list[tuple[str, Args]]:
+def _runs(pos, planks, colours, seat, mine, effect, slot, named) -> list[tuple[str, Args]]:
     me = colours[seat]
     out = []
     for place in mine:
         pid = first_at(pos, seat, place)
         if effect == "run_around":
             if place > SHIP:
-                out.append((f"Run {me} pirate on {place_name(place)} toward the ship", ("move", ((pid, -1),))))
+                out.append((f"Run {me} pirate on {place_name(place)} toward the ship" if named else "",
+                            ("move", ((pid, -1),))))
             sea = " (into the sea)" if place == planks else ""
-            out.append((f"Run {me} pirate on {place_name(place)} toward the Kraken{sea}", ("move", ((pid, 1),))))
+            out.append((f"Run {me} pirate on {place_name(place)} toward the Kraken{sea}" if named else "",
+                        ("move", ((pid, 1),))))
         elif place != SHIP:  # dont_want_to_die
             for steps in (1, 2) if place >= 2 else (1,):
-                out.append((f"Move {me} pirate on {place_name(place)} to {place_name(place - steps)}",
+                out.append((f"Move {me} pirate on {place_name(place)} to {place_name(place - steps)}" if named else "",
                             ("move", ((pid, -steps),))))
     return out
 
 
-def _charges(pos, planks, colours, seat, mine, effect, slot) -> list[tuple[str, Args]]:
+def _charges(pos, planks, colours, seat, mine, effect, slot, named) -> list[tuple[str, Args]]:
     if slot == 1:
         return []  # Charge never works as a player's first card
     out = []
     for place in mine:
         pid = first_at(pos, seat, place)
         dest = place + 1
-        start = f"Charge {colours[seat]} pirate on {place_name(place)}"
+        start = f"Charge {colours[seat]} pirate on {place_name(place)}" if named else ""
         if dest > planks:
-            out.append((f"{start} into the sea", ("move", ((pid, 1),))))
+            out.append((f"{start} into the sea" if named else "", ("move", ((pid, 1),))))
             continue
         targets = [q for q in range(len(colours)) if count_at(pos, q, dest)]
         if not targets:
-            out.append((f"{start} to {place_name(dest)} (nobody to shove)", ("move", ((pid, 1),))))
+            out.append((f"{start} to {place_name(dest)} (nobody to shove)" if named else "", ("move", ((pid, 1),))))
         for q in targets:
-            out.append((f"{start} to {place_name(dest)} and shove {colours[q]} pirate",
+            out.append((f"{start} to {place_name(dest)} and shove {colours[q]} pirate" if named else "",
                         ("move", ((pid, 1), (first_at(pos, q, dest), 1)))))
     return out
 

@@ -12,7 +12,7 @@ from gamelib.core import Action, Distribution, Game, Option, Outcome, State, cha
 from gamelib.core.cards import CardsOption
 from gamelib.core.fields import CACHE, LIST, VALUE, Fields
 
-from . import ids, odds, rules, views
+from . import fastplay, ids, odds, rules, views
 from .cards import (CARD_NUMBERS, COLOURS, HAND, MAX_PLANKS, NO_CARD, PIRATES, PROGRAMMING, RESOLUTION, SHIP,
                     CardDef, cached_cards)
 from .scenario import from_scenario, to_scenario
@@ -60,6 +60,8 @@ class PlankState(PlankQueries, State):
     odds = odds.odds  # (last of the odds hooks: from here on ``odds`` in this body is the method)
     to_scenario = to_scenario
     _action_key = ids.action_key
+    # random players finishing a world at once, the hint's playouts (gamelib.strategy.playouts)
+    _play_randomly = fastplay.play_randomly
 
     def _truncated(self) -> bool:
         # the round limit is a house rule: a game it stops is truncated, not ended by the rulebook
