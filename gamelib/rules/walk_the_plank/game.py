@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from gamelib.core import Action, Distribution, Game, Option, Outcome, State, chance, log
+from gamelib.core import Action, Distribution, Game, Option, Outcome, State, chance
 from gamelib.core.cards import CardsOption
 from gamelib.core.fields import CACHE, LIST, VALUE, Fields
 
@@ -17,6 +17,7 @@ from .cards import (CARD_NUMBERS, COLOURS, HAND, MAX_PLANKS, NO_CARD, PIRATES, P
                     CardDef, cached_cards)
 from .scenario import from_scenario, to_scenario
 from .state import PlankQueries
+from .texts import Texts, put
 
 
 class PlankState(PlankQueries, State):
@@ -157,6 +158,8 @@ class WalkThePlank(Game):
         )
         #: (a seat's slice of ``loc``, the position to fill or 0 for a Ghost) -> its legal Actions
         self.programming_choices: dict[tuple, list[Action]] = {}
+        #: the log's frequent entries, built once and shared by every state of this game
+        self.texts = Texts(self._players, self.cards)
 
     @property
     def players(self) -> tuple[str, ...]:
@@ -167,9 +170,9 @@ class WalkThePlank(Game):
         # (sample from a uniform Distribution draws rng.randbelow(n): the seeded games are unchanged)
         s.captain = self._players.index(chance.sample(CAPTAIN, captain_odds(self._players), s.rng))
         s.turn = s.captain
-        log(s, "Setup", f"the plank has 3 pieces; every pirate is on the ship; "
-            f"{self._players[s.captain]} is chosen at random to hold the Captain's Token")
-        log(s, "How to Play", f"round 1: {self._players[s.captain]} holds the Captain's Token")
+        if s.log_enabled:
+            for entry in self.texts.setup[s.captain]:
+                put(s, entry)
         return s
 
     def from_scenario(self, scenario: Mapping[str, Any], seed: int = 0) -> PlankState:

@@ -8,16 +8,15 @@ from typing import TYPE_CHECKING
 from gamelib.core import Action, Outcome, log
 
 from .cards import (CARD_NUMBERS, DISCARDED, FEW_PIRATES, HAND, LAST_CARD, NO_CARD, OVER, PIRATES,
-                    PROGRAMMING, RESOLUTION, REVEALED, SECTION, SET_ASIDE, CardDef)
+                    PROGRAMMING, RESOLUTION, REVEALED, SET_ASIDE, CardDef)
 from .effects import options, perform
+from .texts import put
 
 if TYPE_CHECKING:
     from .game import PlankState
 
 _PROGRAM = re.compile(r"Program (.+) as card ([123])")
 _GHOST = re.compile(r"Ghost plays (.+) on card ([123])")
-
-NUMBER = {2: "two", 3: "three"}
 
 
 # ---- legal actions --------------------------------------------------------------------------
@@ -132,7 +131,8 @@ def explain_illegal(s: PlankState, label: str) -> str:
 
 # ---- carrying out actions -------------------------------------------------------------------
 # Log texts are built only when the log is kept (``log_enabled``): simulations keep none, and
-# formatting the lines would otherwise be a large share of their time.
+# formatting the lines would otherwise be a large share of their time. The frequent ones are
+# built once per game and shared (``texts.Texts``, ``game.texts``).
 def apply(s: PlankState, action: Action) -> None:
     kind = action.kind
     if kind == "resolve":
@@ -144,13 +144,20 @@ def apply(s: PlankState, action: Action) -> None:
         return
     seat = s.turn
     idx, slot = action.args
-    s.loc[seat * s.game.n_cards + idx] = slot
+    game = s.game
+    j = seat * game.n_cards + idx
+    s.loc[j] = slot
+    if s.log_enabled:  # (a public entry, then the one only the seat sees)
+        public, private = (game.texts.program if kind == "program" else game.texts.ghost)[j][slot]
+        tail = s._tail
+        if tail is not None:
+            tail.append(public)
+            tail.append(private)
+            s._nlog += 2
+        else:
+            s._log_append(public)
+            s._log_append(private)
     if kind == "program":
-        if s.log_enabled:
-            colours = s.game.players
-            log(s, "How to Play", f"{colours[seat]} places card {slot} face down")
-            log(s, "How to Play", f"{colours[seat]} programs {s.game.cards[idx].name} as card {slot}",
-                visible_to=[colours[seat]])
         if slot < LAST_CARD:
             s.slot = slot + 1
         else:
@@ -158,12 +165,6 @@ def apply(s: PlankState, action: Action) -> None:
         return
     # a Ghost card. Ghost Pirate 3: the number is declared before the first reveal, once every
     # player has placed (see declare_ghost_cards); until then only its player knows it.
-    if s.log_enabled:
-        colours = s.game.players
-        log(s, "Ghost Pirate", f"{colours[seat]} places one Shove card face down for the Ghost; "
-            "when it will be played is declared once everyone has placed")
-        log(s, "Ghost Pirate", f"{colours[seat]}'s Ghost card is {s.game.cards[idx].name}, to be played as card {slot}",
-            visible_to=[colours[seat]])
     next_programmer(s)
 
 
@@ -183,8 +184,7 @@ def next_programmer(s: PlankState) -> None:
     s.card_no, s.off, s.pending = CARD_NUMBERS[0], -1, NO_CARD
     s.turn, s.slot = s.captain, 0  # canonical, so scenarios rebuild the same key
     if s.log_enabled:
-        log(s, "How to Play", f"every card is face down; {s.game.players[s.captain]} "
-            "(Captain's Token) reveals first")
+        put(s, s.game.texts.face_down[s.captain])
     advance(s)
 
 
@@ -223,6 +223,7 @@ def advance(s: PlankState) -> None:
     loc = s.loc
     captain = s.captain
     off, k = s.off, s.card_no
+    texts = game.texts if s.log_enabled else None
     while True:
         off += 1
         if off >= n:
@@ -241,13 +242,13 @@ def advance(s: PlankState) -> None:
         s.off, s.card_no = off, k
         card = cards[idx]
         loc[b + idx] = REVEALED + k
-        if s.log_enabled:
-            who = f"{colours[seat]}'s Ghost" if seat in s.ghosts else colours[seat]
-            log(s, SECTION[card.effect], f"{who} reveals card {k}: {card.name}")
-        opts = options(s.pos, s.planks, colours, seat, seat in s.ghosts, card.effect, k)
+        ghost = seat in s.ghosts
+        if texts is not None:
+            put(s, texts.reveal[((seat * 2 + ghost) * 4 + k) * nc + idx])
+        opts = options(s.pos, s.planks, colours, seat, ghost, card.effect, k)
         if not opts:
-            if s.log_enabled:
-                log(s, SECTION[card.effect], f"{card.name} has no effect ({why_nothing(s, seat, card)})")
+            if texts is not None:
+                put(s, texts.nothing[idx * 4 + k])
         elif len(opts) == 1:
             resolve(s, seat, card, opts[0][0], opts[0][1], forced=True)
         else:
@@ -256,38 +257,16 @@ def advance(s: PlankState) -> None:
             return
 
 
-def why_nothing(s: PlankState, seat: int, card: CardDef) -> str:
-    e = card.effect
-    if e == "charge" and s.card_no == CARD_NUMBERS[0]:
-        return "Charge! never works as the first card"
-    if e == "extend":
-        return "three plank pieces are already in play"
-    if e == "retract":
-        return "only one plank piece is left"
-    if e in ("shove_left", "shove_right"):
-        return "no piece holds both your pirate and one of that player's"
-    if e == "dont_want_to_die":
-        return "all your pirates are on the ship"
-    if e == "pull":
-        return "no other pirate shares a plank piece with yours"
-    return "no other pirate shares a piece with yours"
-
-
 def resolve(s: PlankState, seat: int, card: CardDef, label: str, args: tuple, forced: bool) -> None:
     s.planks, dead = perform(s.pos, s.planks, args)
     if s.log_enabled:
-        section = SECTION[card.effect]
-        log(s, section, label + (" (the only possible way)" if forced else ""))
-        colours = s.game.players
-        # pirates of a colour are interchangeable: the log counts them by colour
-        for owner in dict.fromkeys(pid // PIRATES for pid in dead):
-            k = sum(1 for pid in dead if pid // PIRATES == owner)
-            who = f"a {colours[owner]} pirate" if k == 1 else f"{NUMBER[k]} {colours[owner]} pirates"
-            if args[0] == "retract":
-                how = "falls into the ocean" if k == 1 else "fall into the ocean"
-            else:
-                how = "is taken by the Kraken" if k == 1 else "are taken by the Kraken"
-            log(s, section, f"{who} {how}")
+        texts = s.game.texts
+        put(s, texts.resolution(card, label, forced))
+        if dead:  # pirates of a colour are interchangeable: the log counts them by colour
+            retract = args[0] == "retract"
+            for owner in dict.fromkeys(pid // PIRATES for pid in dead):
+                k = sum(1 for pid in dead if pid // PIRATES == owner)
+                put(s, texts.death(card.effect, owner, k, retract))
     if dead:  # (without a death nobody is eliminated and no end condition starts to hold)
         after_deaths(s, seat)
 
@@ -402,7 +381,7 @@ def start_round(s: PlankState) -> None:
     """Begin programming; the Captain's Token holder is always alive here."""
     s.stage, s.card_no, s.off, s.pending = PROGRAMMING, 0, 0, NO_CARD
     if s.log_enabled:
-        log(s, "How to Play", f"round {s.round}: {s.game.players[s.captain]} holds the Captain's Token")
+        put(s, s.game.texts.round_start(s.round, s.captain))
     s.turn, s.slot = s.captain, CARD_NUMBERS[0]
 
 
