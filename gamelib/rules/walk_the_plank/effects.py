@@ -19,6 +19,10 @@ def place_name(place: int) -> str:
     return "the ship" if place == SHIP else f"plank {place}"
 
 
+#: place_name of every place a living pirate can be at, for the labels below (read per option)
+_PLACE = tuple(place_name(p) for p in range(SHIP, MAX_PLANKS + 1))
+
+
 def count_at(pos: Sequence[int], seat: int, place: int) -> int:
     b = PIRATES * seat
     return (pos[b] == place) + (pos[b + 1] == place) + (pos[b + 2] == place)
@@ -44,8 +48,11 @@ def first_at(pos: Sequence[int], seat: int, place: int, skip: int = -1) -> int:
 
 def places_of(pos: Sequence[int], seat: int) -> list[int]:
     """Distinct places where ``seat`` has a living pirate, ship first."""
-    b = PIRATES * seat
-    return sorted({p for p in pos[b:b + PIRATES] if p >= 0})
+    b = PIRATES * seat  # (written out for the three pirates: every reveal asks it)
+    out = sorted({pos[b], pos[b + 1], pos[b + 2]})
+    if out[0] < SHIP:  # (DEAD, the one place below the ship, sorts first)
+        del out[0]
+    return out
 
 
 def neighbour(pos: Sequence[int], n: int, seat: int, step: int) -> int | None:
@@ -73,7 +80,7 @@ def options(pos: Sequence[int], planks: int, colours: Sequence[str], seat: int, 
 
 
 def _shove(pos: Sequence[int], colours: Sequence[str], place: int, target: int, named: bool) -> tuple[str, Args]:
-    return (f"Shove {colours[target]} pirate on {place_name(place)}" if named else "",
+    return (f"Shove {colours[target]} pirate on {_PLACE[place]}" if named else "",
             ("move", ((first_at(pos, target, place), 1),)))
 
 
@@ -115,10 +122,10 @@ def _drags(pos, planks, colours, seat, mine, effect, slot, named) -> list[tuple[
             if q == seat:
                 if c >= 2:
                     other = first_at(pos, seat, place, skip=own)
-                    out.append((f"{verb} two {me} pirates on {place_name(place)} {where}" if named else "",
+                    out.append((f"{verb} two {me} pirates on {_PLACE[place]} {where}" if named else "",
                                 ("move", ((own, toward), (other, toward)))))
             elif c:
-                out.append((f"{verb} {me} pirate and {colours[q]} pirate on {place_name(place)} {where}"
+                out.append((f"{verb} {me} pirate and {colours[q]} pirate on {_PLACE[place]} {where}"
                             if named else "", ("move", ((own, toward), (first_at(pos, q, place), toward)))))
     return out
 
@@ -130,14 +137,14 @@ def _runs(pos, planks, colours, seat, mine, effect, slot, named) -> list[tuple[s
         pid = first_at(pos, seat, place)
         if effect == "run_around":
             if place > SHIP:
-                out.append((f"Run {me} pirate on {place_name(place)} toward the ship" if named else "",
+                out.append((f"Run {me} pirate on {_PLACE[place]} toward the ship" if named else "",
                             ("move", ((pid, -1),))))
             sea = " (into the sea)" if place == planks else ""
-            out.append((f"Run {me} pirate on {place_name(place)} toward the Kraken{sea}" if named else "",
+            out.append((f"Run {me} pirate on {_PLACE[place]} toward the Kraken{sea}" if named else "",
                         ("move", ((pid, 1),))))
         elif place != SHIP:  # dont_want_to_die
             for steps in (1, 2) if place >= 2 else (1,):
-                out.append((f"Move {me} pirate on {place_name(place)} to {place_name(place - steps)}" if named else "",
+                out.append((f"Move {me} pirate on {_PLACE[place]} to {_PLACE[place - steps]}" if named else "",
                             ("move", ((pid, -steps),))))
     return out
 
@@ -149,15 +156,15 @@ def _charges(pos, planks, colours, seat, mine, effect, slot, named) -> list[tupl
     for place in mine:
         pid = first_at(pos, seat, place)
         dest = place + 1
-        start = f"Charge {colours[seat]} pirate on {place_name(place)}" if named else ""
+        start = f"Charge {colours[seat]} pirate on {_PLACE[place]}" if named else ""
         if dest > planks:
             out.append((f"{start} into the sea" if named else "", ("move", ((pid, 1),))))
             continue
         targets = [q for q in range(len(colours)) if count_at(pos, q, dest)]
         if not targets:
-            out.append((f"{start} to {place_name(dest)} (nobody to shove)" if named else "", ("move", ((pid, 1),))))
+            out.append((f"{start} to {_PLACE[dest]} (nobody to shove)" if named else "", ("move", ((pid, 1),))))
         for q in targets:
-            out.append((f"{start} to {place_name(dest)} and shove {colours[q]} pirate" if named else "",
+            out.append((f"{start} to {_PLACE[dest]} and shove {colours[q]} pirate" if named else "",
                         ("move", ((pid, 1), (first_at(pos, q, dest), 1)))))
     return out
 

@@ -243,8 +243,14 @@ def advance(s: PlankState) -> None:
         card = cards[idx]
         loc[b + idx] = REVEALED + k
         ghost = seat in s.ghosts
-        if texts is not None:
-            put(s, texts.reveal[((seat * 2 + ghost) * 4 + k) * nc + idx])
+        if texts is not None:  # (put, written out: every reveal logs)
+            entry = texts.reveal[((seat * 2 + ghost) * 4 + k) * nc + idx]
+            tail = s._tail
+            if tail is not None:
+                tail.append(entry)
+                s._nlog += 1
+            else:
+                s._log_append(entry)
         opts = options(s.pos, s.planks, colours, seat, ghost, card.effect, k)
         if not opts:
             if texts is not None:
@@ -261,7 +267,13 @@ def resolve(s: PlankState, seat: int, card: CardDef, label: str, args: tuple, fo
     s.planks, dead = perform(s.pos, s.planks, args)
     if s.log_enabled:
         texts = s.game.texts
-        put(s, texts.resolution(card, label, forced))
+        entry = texts.resolved[card.index * 2 + forced].get(label) or texts.resolution(card, label, forced)
+        tail = s._tail  # (put, written out: most decisions carry out an option)
+        if tail is not None:
+            tail.append(entry)
+            s._nlog += 1
+        else:
+            s._log_append(entry)
         if dead:  # pirates of a colour are interchangeable: the log counts them by colour
             retract = args[0] == "retract"
             for owner in dict.fromkeys(pid // PIRATES for pid in dead):
