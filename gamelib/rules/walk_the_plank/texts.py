@@ -64,17 +64,17 @@ class Texts:
         self.program: list[dict[int, tuple[LogEntry, LogEntry]]] = []
         self.ghost: list[dict[int, tuple[LogEntry, LogEntry]]] = []
         for seat, me in enumerate(colours):
+            placed = {k: LogEntry("How to Play", f"{me} places card {k} face down") for k in CARD_NUMBERS}
+            # Ghost Pirate 3: when it will be played is declared once everyone has placed
+            ghost_placed = LogEntry("Ghost Pirate", f"{me} places one Shove card face down for the Ghost; "
+                                    "when it will be played is declared once everyone has placed")
             for c in cards:
                 self.program.append({k: (
-                    LogEntry("How to Play", f"{me} places card {k} face down"),
-                    LogEntry("How to Play", f"{me} programs {c.name} as card {k}", seen_by[seat]),
+                    placed[k], LogEntry("How to Play", f"{me} programs {c.name} as card {k}", seen_by[seat]),
                 ) for k in c.slots})
-                # Ghost Pirate 3: when it will be played is declared once everyone has placed
                 self.ghost.append({k: (
-                    LogEntry("Ghost Pirate", f"{me} places one Shove card face down for the Ghost; "
-                             "when it will be played is declared once everyone has placed"),
-                    LogEntry("Ghost Pirate", f"{me}'s Ghost card is {c.name}, to be played as card {k}",
-                             seen_by[seat]),
+                    ghost_placed, LogEntry("Ghost Pirate", f"{me}'s Ghost card is {c.name}, to be played as card {k}",
+                                           seen_by[seat]),
                 ) for k in c.slots})
         self.reveal: list[LogEntry | None] = [None] * (n * 2 * 4 * nc)
         for seat, me in enumerate(colours):
