@@ -19,9 +19,11 @@ from typing import Any
 _available: bool | None = None
 
 #: the drawing's own units: the SVG scales to the page, so these are proportions, not pixels
-WIDTH, HEIGHT = 640, 340
-LEFT, RIGHT, TOP, BOTTOM = 64, 16, 40, 52
-FONT = 15
+#: (narrow, with large text: shrunk to a phone's width the text stays about 10 px high)
+WIDTH, HEIGHT = 560, 330
+LEFT, RIGHT, TOP, BOTTOM = 70, 14, 42, 62
+FONT = 17
+ROW = FONT + 9  # a legend row
 _ids = itertools.count(1)  # each plot's clip path its own id: ids are the whole page's
 DASHES = {"--": "7 5", ":": "2 4", "-.": "7 4 2 4", "-": None, "solid": None}
 
@@ -206,10 +208,10 @@ class Axes:
     def to_svg(self) -> str:
         x0, x1, y0, y1 = self._ranges()
         labelled = [(k, it) for k, it in self.items if it.get("label")]
-        per_row = 2 if all(len(str(it["label"])) <= 34 for _, it in labelled) else 1
+        per_row = 2 if all(len(str(it["label"])) <= 24 for _, it in labelled) else 1
         rows = math.ceil(len(labelled) / per_row)
         clip = f"gl-clip-{next(_ids)}"
-        height = HEIGHT + rows * (FONT + 8)
+        height = HEIGHT + rows * ROW + 6
         px0, px1, py0, py1 = LEFT, WIDTH - RIGHT, TOP, HEIGHT - BOTTOM
         lx0, lx1 = (math.log10(x0), math.log10(x1)) if self.xlog else (x0, x1)
 
@@ -228,7 +230,7 @@ class Axes:
                f"font-family:system-ui,sans-serif;font-size:{FONT}px'>",
                f"<rect width='{WIDTH}' height='{height}' fill='white'/>"]
         if self.title:
-            out.append(f"<text x='{px0 - 52}' y='22' font-weight='600' font-size='{FONT + 1}'>{_t(self.title)}</text>")
+            out.append(f"<text x='8' y='24' font-weight='600'{_fit(self.title, FONT, WIDTH - 16)}>{_t(self.title)}</text>")
         # grid and ticks
         out.append(f"<clipPath id='{clip}'><rect x='{px0}' y='{py0}' width='{px1 - px0}' height='{py1 - py0}'/></clipPath>")
         for t in nice_ticks(y0, y1, 5):
@@ -246,14 +248,15 @@ class Axes:
         for t, name in zip(ticks, names):
             if ok(t) and x0 - 1e-9 <= t <= x1 + 1e-9:
                 out.append(f"<line x1='{sx(t):.1f}' x2='{sx(t):.1f}' y1='{py1}' y2='{py1 + 5}' stroke='#444'/>"
-                           f"<text x='{sx(t):.1f}' y='{py1 + 21}' text-anchor='middle'>{_t(name)}</text>")
+                           f"<text x='{sx(t):.1f}' y='{py1 + 23}' text-anchor='middle'>{_t(name)}</text>")
         out.append(f"<line x1='{px0}' x2='{px1}' y1='{py1}' y2='{py1}' stroke='#444'/>"
                    f"<line x1='{px0}' x2='{px0}' y1='{py0}' y2='{py1}' stroke='#444'/>")
         if self.xlabel:
-            out.append(f"<text x='{(px0 + px1) / 2}' y='{py1 + 44}' text-anchor='middle'>{_t(self.xlabel)}</text>")
+            out.append(f"<text x='{(px0 + px1) / 2}' y='{py1 + 50}' text-anchor='middle'"
+                       f"{_fit(self.xlabel, FONT, px1 - px0)}>{_t(self.xlabel)}</text>")
         if self.ylabel:
-            out.append(f"<text transform='translate(16 {(py0 + py1) / 2}) rotate(-90)' text-anchor='middle'>"
-                       f"{_t(self.ylabel)}</text>")
+            out.append(f"<text transform='translate(18 {(py0 + py1) / 2}) rotate(-90)' text-anchor='middle'"
+                       f"{_fit(self.ylabel, FONT, py1 - py0 + 20)}>{_t(self.ylabel)}</text>")
         # the items, in the order drawn
         body = []
         for kind, it in self.items:
@@ -293,7 +296,7 @@ class Axes:
         # the legend, one or two entries a row under the axes (never over a bar or a line)
         for i, (kind, it) in enumerate(labelled):
             x = 12 + (i % per_row) * (WIDTH // 2)
-            y = HEIGHT + (i // per_row) * (FONT + 8)
+            y = HEIGHT + 14 + (i // per_row) * ROW
             colour = it.get("color", "#333")
             if kind in ("bars", "band"):
                 key = f"<rect x='{x}' y='{y - 11}' width='22' height='12' fill='{colour}'/>"
@@ -303,9 +306,16 @@ class Axes:
                 key = (f"<line x1='{x}' x2='{x + 22}' y1='{y - 5}' y2='{y - 5}' stroke='{colour}' stroke-width='3'"
                        f"{_dash(it.get('ls', '-'))}/>")
             label = " ".join(str(it["label"]).split())
-            out.append(f"{key}<text x='{x + 28}' y='{y}' font-size='{FONT - 1}'>{_t(label)}</text>")
+            out.append(f"{key}<text x='{x + 28}' y='{y}'{_fit(label, FONT - 1, WIDTH // per_row - 40)}>{_t(label)}</text>")
         out.append("</svg>")
         return "".join(out)
+
+
+def _fit(text: str, size: int, room: float) -> str:
+    """A text's size, squeezed to ``room`` when it would be longer (about 0.55 em a character)."""
+    if len(text) * size * 0.55 <= room:
+        return f" font-size='{size}'"
+    return f" font-size='{size}' textLength='{room:.0f}' lengthAdjust='spacingAndGlyphs'"
 
 
 def _t(text: str) -> str:
