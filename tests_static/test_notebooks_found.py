@@ -88,3 +88,16 @@ def test_every_notebook_is_found_and_the_lessons_need_the_server(tmp_path, monke
     got = found.notebooks()
     assert [n.rel for n in got] == ["00-start-here.ipynb", "lessons/09-new.ipynb", "lessons/12-new.ipynb"]
     assert got[1].title == "Lesson 9" and got[1].needs is None and got[0].title == "00-start-here"
+
+
+def test_the_lessons_index_says_which_lessons_run_in_the_browser():
+    """notebooks/lessons/README.md's "static site" column agrees with what the build serves."""
+    import re
+
+    index = (found.NOTEBOOKS / "lessons" / "README.md").read_text(encoding="utf-8")
+    said = {m.group(1): m.group(2) for m in re.finditer(r"\[open\]\((\S+\.ipynb)\).*\| ([^|]+) \|$", index, re.M)}
+    lessons = [n for n in found.notebooks() if n.kind == "lessons"]
+    assert set(said) == {n.rel.split("/")[1] for n in lessons}
+    for n in lessons:
+        assert said[n.rel.split("/")[1]] == ("server only" if n.needs else "runs in the browser"), n.rel
+    assert sum(n.needs is None for n in lessons) >= 2
