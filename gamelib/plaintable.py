@@ -98,9 +98,15 @@ class PlainTable:
                        + "".join(f"<td>{html.escape(str(row[c]))}</td>" for c in order[len(self.index):]) + "</tr>"
                        for _, row in zip(range(limit), self.rows()))
         more = f"<p>… {self._n - limit:,} more rows</p>" if self._n > limit else ""
-        # wide tables scroll inside their box on a phone rather than being cut at the screen's edge
-        return (f"<div class='gl-table' style='overflow-x:auto;max-width:100%'><table class='dataframe'>"
+        # on a phone: smaller text, tighter cells, headings that wrap; a table still wider than the
+        # screen scrolls sideways inside its box rather than being cut at the screen's edge
+        return (f"{_STYLE}<div class='gl-table' style='overflow-x:auto;max-width:100%'><table class='dataframe'>"
                 f"<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table></div>{more}")
+
+
+_STYLE = ("<style>.gl-table th{white-space:normal}"
+          "@media (max-width:600px){.gl-table table{font-size:12.5px}"
+          ".gl-table th,.gl-table td{padding:.3em .35em}}</style>")
 
 
 class PlainColumns:
