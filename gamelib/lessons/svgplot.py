@@ -107,8 +107,10 @@ class Axes:
     # ---- what the plots call ----------------------------------------------------------------------
 
     def plot(self, x: Any, y: Any, fmt: str = "-", *, color: str = "#333", lw: float = 1.5, ls: str = "-",
-             alpha: float = 1.0, label: str | None = None, ms: float = 6, **_: Any) -> None:
+             alpha: float = 1.0, label: str | None = None, ms: float = 6, markersize: float | None = None,
+             **_: Any) -> None:
         kind = "dots" if "o" in fmt else "line"
+        ms = markersize or ms
         self.items.append((kind, dict(x=_floats(x), y=_floats(y), color=color, lw=lw, ls=ls, alpha=alpha,
                                       label=label, ms=ms)))
 
@@ -118,8 +120,12 @@ class Axes:
                                         alpha=alpha, label=label)))
 
     def axhline(self, y: Any, *, color: str = "#333", ls: str = "-", lw: float = 1.2, label: str | None = None,
-                **_: Any) -> None:
-        self.items.append(("hline", dict(y=float(y), color=color, ls=ls, lw=lw, label=label)))
+                linestyle: str | None = None, linewidth: float | None = None, **_: Any) -> None:
+        self.items.append(("hline", dict(y=float(y), color=color, ls=linestyle or ls, lw=linewidth or lw, label=label)))
+
+    def axvline(self, x: Any, *, color: str = "#333", ls: str = "-", lw: float = 1.2, label: str | None = None,
+                linestyle: str | None = None, linewidth: float | None = None, **_: Any) -> None:
+        self.items.append(("vline", dict(x=float(x), color=color, ls=linestyle or ls, lw=linewidth or lw, label=label)))
 
     def fill_between(self, x: Any, low: Any, high: Any, *, color: str = "#ddd", label: str | None = None,
                      **_: Any) -> None:
@@ -172,6 +178,8 @@ class Axes:
                 ys += it["y"] + [0.0]
             elif kind == "hline":
                 ys.append(it["y"])
+            elif kind == "vline":
+                xs.append(it["x"])
             elif kind == "band":
                 xs += it["x"]
                 ys += it["low"] + it["high"]
@@ -273,6 +281,9 @@ class Axes:
                                 f"height='{base - top_:.1f}' fill='{it['color']}' fill-opacity='{it['alpha']}'/>")
             elif kind == "hline":
                 body.append(f"<line x1='{px0}' x2='{px1}' y1='{sy(it['y']):.1f}' y2='{sy(it['y']):.1f}' "
+                            f"stroke='{it['color']}' stroke-width='{it['lw'] * 1.3:.1f}'{_dash(it['ls'])}/>")
+            elif kind == "vline":
+                body.append(f"<line x1='{sx(it['x']):.1f}' x2='{sx(it['x']):.1f}' y1='{py0}' y2='{py1}' "
                             f"stroke='{it['color']}' stroke-width='{it['lw'] * 1.3:.1f}'{_dash(it['ls'])}/>")
             elif kind == "line":
                 pts = " ".join(f"{sx(x):.1f},{sy(y):.1f}" for x, y in zip(it["x"], it["y"]) if ok(x) and math.isfinite(y))

@@ -57,7 +57,7 @@ def both(make):
 
 def test_the_lessons_tables_hold_the_same_cells_without_pandas():
     from gamelib import lessons
-    from gamelib.lessons import traitor, worth_it
+    from gamelib.lessons import coupon, traitor, worth_it
     from gamelib.lessons import walk_the_plank as wtp
 
     rows = [("a", Fraction(1, 2), stats.estimate_rate(5010, 10_000)), ("b", 0.25, stats.estimate_rate(3000, 10_000))]
@@ -65,7 +65,8 @@ def test_the_lessons_tables_hold_the_same_cells_without_pandas():
               lambda: lessons.compare_predictions({"q": "1/3"}, {"q": Fraction(1, 3)}),
               lambda: traitor.frequency_table(Fraction(1, 6)),
               lambda: worth_it.summary_table({"x": {0: Fraction(1, 3), 1: Fraction(2, 3)}, "y": {1: Fraction(1)}}, "X"),
-              lambda: wtp.core_table(wtp.solution("random"))]
+              lambda: wtp.core_table(wtp.solution("random")), coupon.stage_table, coupon.chain_table,
+              coupon.repeat_table, lambda: coupon.distribution_table(coupon.pmf_chain())]
     for make in makers:
         frame, plain = both(make)
         assert cells(frame) == cells(plain) and cells(plain)
@@ -120,3 +121,22 @@ def test_the_plain_wilson_band_is_numpys():
     assert plots.thinned(50) == list(range(50))
     few = plots.thinned(1_000_000)
     assert few[0] == 0 and few[-1] == 999_999 and len(few) <= 401 and few == sorted(set(few))
+
+
+def test_lesson_11_simulates_its_bag_without_numpy(no_numpy):
+    """Lesson 11's collections come from gamelib's generator (the same numbers everywhere), agree
+    with the exact mean, and its plot and widget draw in SVG."""
+    from gamelib.lessons import coupon
+
+    runs = coupon.bag_collections(3_000, seed=5, show_progress=False)
+    assert runs == coupon.bag_collections(3_000, seed=5, show_progress=False) and min(runs) >= 6
+    est = stats.estimate_mean([float(t) for t in runs])
+    assert abs(est.value - 14.7) < 4 * est.se  # 6 (1 + 1/2 + ... + 1/6) = 14.7
+    short = coupon.bag_collections(500, respites=2, kinds=3, seed=1, show_progress=False)
+    assert abs(sum(short) / 500 - float(coupon.expected_draws(2, 3))) < 0.25
+    rows = coupon.check_rows([14, 15, 16], runs, [True, False] * 20)
+    assert "simulated bag" in rows[1][0] and rows[1][2].n == 3_000
+    svg = coupon.plot_collection(coupon.pmf_chain(), runs, coupon.expected_draws(), label="simulated bag")._repr_html_()
+    assert "exact mean 14.70" in svg and "3,000 collections" in svg
+    box = coupon.coupon_widget(n_runs=200, seed=2)
+    assert "<svg" in box.figure.value and "200 trials" in box.result.value
