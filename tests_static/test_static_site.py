@@ -186,7 +186,7 @@ def test_notebooks_with_code_run_to_the_end(nb, context, base):
 def _lesson_works(page, nb, shot: Path) -> None:
     """A lesson's page: its plots are drawn (gamelib's SVG: no matplotlib in the browser), its
     tables are HTML tables, and its prediction widget answers: the first prediction locked in is
-    said back (or, for a choice not yet made, the page asks for one). Screenshots at a phone's
+    said back (or, for a choice or a number not yet given, the page asks for one). Screenshots at a phone's
     width too: the prediction widget, the first plot and the first table."""
     plots = page.locator(".gl-plot svg")
     committed = json.loads((found.NOTEBOOKS / nb.rel).read_text())["cells"]
@@ -198,7 +198,9 @@ def _lesson_works(page, nb, shot: Path) -> None:
     lock = page.locator(".widget-button", has_text="Lock in").first
     lock.scroll_into_view_if_needed()
     lock.click()
-    page.wait_for_function("() => /Locked in: |choose one of the options first/.test(document.body.innerText)",
+    # an untouched prediction: a slider locks its value in, a choice or a number box asks for one
+    page.wait_for_function("() => /Locked in: |choose one of the options first|type a number first/"
+                           ".test(document.body.innerText)",
                            timeout=30_000)
     page.set_viewport_size({"width": 390, "height": 844})
     for name, where in (("predict", lock), ("plot", plots.first), ("table", page.locator(".gl-table").first)):
