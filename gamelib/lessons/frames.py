@@ -23,5 +23,14 @@ def table(rows: Sequence[Mapping[str, Any]], index: Sequence[str] = (), columns:
             if list(index) == [""]:
                 frame.index.name = None
         return frame
-    data = {name: [r.get(name) for r in rows] for name in names}
+    data = {name: _as_pandas_shows([r.get(name) for r in rows]) for name in names}
     return plaintable.PlainTable(data, index=index, limit=None)
+
+
+def _as_pandas_shows(values: list[Any]) -> list[Any]:
+    """A column of floats written as a DataFrame shows it: every value with the decimals the most
+    precise one needs (at least one, at most six), so -0.4 beside -0.253 reads -0.400."""
+    if not values or not all(type(v) is float for v in values):
+        return values
+    decimals = max(1, *(len(f"{v:.6f}".rstrip("0").split(".")[1]) for v in values))
+    return [f"{v:.{decimals}f}" for v in values]

@@ -108,10 +108,10 @@ class Axes:
 
     def plot(self, x: Any, y: Any, fmt: str = "-", *, color: str = "#333", lw: float = 1.5, ls: str = "-",
              alpha: float = 1.0, label: str | None = None, ms: float = 6, markersize: float | None = None,
-             **_: Any) -> None:
+             linewidth: float | None = None, linestyle: str | None = None, **_: Any) -> None:
         kind = "dots" if "o" in fmt else "line"
-        ms = markersize or ms
-        self.items.append((kind, dict(x=_floats(x), y=_floats(y), color=color, lw=lw, ls=ls, alpha=alpha,
+        ms, lw, ls = markersize or ms, linewidth or lw, linestyle or ls
+        self.items.append((kind, dict(x=_floats(x), y=_floats(y), color=_colour(color), lw=lw, ls=ls, alpha=alpha,
                                       label=label, ms=ms)))
 
     def bar(self, x: Any, height: Any, width: float = 0.8, *, color: str = "#333", alpha: float = 1.0,
@@ -127,9 +127,12 @@ class Axes:
                 linestyle: str | None = None, linewidth: float | None = None, **_: Any) -> None:
         self.items.append(("vline", dict(x=float(x), color=color, ls=linestyle or ls, lw=linewidth or lw, label=label)))
 
-    def fill_between(self, x: Any, low: Any, high: Any, *, color: str = "#ddd", label: str | None = None,
+    def fill_between(self, x: Any, low: Any, high: Any = 0.0, *, color: str = "#ddd", label: str | None = None,
                      **_: Any) -> None:
-        self.items.append(("band", dict(x=_floats(x), low=_floats(low), high=_floats(high), color=color, label=label)))
+        xs = _floats(x)
+        if isinstance(high, (int, float)):  # matplotlib's fill_between(x, y): down to 0
+            high = [float(high)] * len(xs)
+        self.items.append(("band", dict(x=xs, low=_floats(low), high=_floats(high), color=_colour(color), label=label)))
 
     def errorbar(self, x: Any, y: Any, yerr: Any = None, fmt: str = "o", *, color: str = "#333",
                  ecolor: str = "#1a1a1a", label: str | None = None, ms: float = 6, **_: Any) -> None:
@@ -327,6 +330,16 @@ def _fit(text: str, size: int, room: float) -> str:
     if len(text) * size * 0.55 <= room:
         return f" font-size='{size}'"
     return f" font-size='{size}' textLength='{room:.0f}' lengthAdjust='spacingAndGlyphs'"
+
+
+def _colour(colour: str) -> str:
+    """matplotlib's grey levels ("0.75": 0 black, 1 white) as SVG colours; others as they are."""
+    try:
+        level = float(colour)
+    except (TypeError, ValueError):
+        return colour
+    v = round(255 * min(max(level, 0.0), 1.0))
+    return f"rgb({v},{v},{v})"
 
 
 def _t(text: str) -> str:

@@ -140,3 +140,43 @@ def test_lesson_11_simulates_its_bag_without_numpy(no_numpy):
     assert "exact mean 14.70" in svg and "3,000 collections" in svg
     box = coupon.coupon_widget(n_runs=200, seed=2)
     assert "<svg" in box.figure.value and "200 trials" in box.result.value
+
+
+def test_lesson_12_simulates_its_decks_without_numpy(no_numpy):
+    """Lesson 12's clocks come from gamelib's generator and agree with the exact convolution; the
+    engine's clocks are read from its decks without numpy; the plots draw in SVG."""
+    from gamelib.lessons import clt
+
+    sim = clt.simulated_clocks(4_000, players=4, seed=3, show_progress=False)
+    assert sim == clt.simulated_clocks(4_000, players=4, seed=3, show_progress=False)
+    d = clt.clock(4)
+    est = stats.estimate_mean([float(x) for x in sim])
+    assert abs(est.value - clt.shape(d)["mean"]) < 4 * est.se
+    past = float(clt.chance_past(d, clt.PAST))
+    share = sum(x > clt.PAST for x in sim) / len(sim)
+    assert abs(share - past) < 4 * (past * (1 - past) / len(sim)) ** 0.5
+    engine = clt.engine_clocks(4, 12, seed=1)
+    assert len(engine) == 2 and all(isinstance(x, int) and 7 <= x <= 7 * 70 for x in engine)
+    rows = clt.check_rows(engine, sim, players=4)
+    assert "simulated decks" in rows[2][0] and rows[2][2].n == 4_000
+    assert "rgb(191,191,191)" in clt.plot_build_up(4)._repr_html_()  # matplotlib's grey "0.75"
+    assert "engine's decks" in clt.plot_qq(engine)._repr_html_()
+    assert "4,000 clocks" in clt.plot_clock(d, sim, title="t")._repr_html_()
+    box = clt.clt_widget(n_clocks=400, seed=2)
+    assert "<svg" in box.figure.value and "400 trials" in box.result.value
+
+
+def test_float_columns_read_as_a_dataframe_shows_them():
+    """Lesson 12's tables hold floats: without pandas each column has the decimals a DataFrame
+    gives it (-0.400 beside -0.253), so the page shows the same text."""
+    import re
+
+    from gamelib.lessons import clt
+
+    def shown(page: str) -> set[str]:
+        return {c.strip() for c in re.findall(r"<t[dh][^>]*>([^<]*)</t[dh]>", page) if c.strip()}
+
+    for make in (lambda: clt.build_up_table(4), clt.shape_table, lambda: clt.tail_table(4)):
+        frame, plain = both(make)
+        assert shown(frame.to_html()) == shown(plain._repr_html_())
+    assert "-0.400" in shown(both(lambda: clt.build_up_table(4))[1]._repr_html_())
