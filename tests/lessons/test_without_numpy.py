@@ -4,6 +4,7 @@ the DataFrames, gamelib's SVG plots, and plain lists. Quick: a few hundred engin
 The lessons themselves run without them in tests_static/ (every cell, outputs compared)."""
 from __future__ import annotations
 
+import re
 import sys
 from fractions import Fraction
 
@@ -161,7 +162,12 @@ def test_lesson_12_simulates_its_decks_without_numpy(no_numpy):
     assert "simulated decks" in rows[2][0] and rows[2][2].n == 4_000
     assert "rgb(191,191,191)" in clt.plot_build_up(4)._repr_html_()  # matplotlib's grey "0.75"
     assert "engine's decks" in clt.plot_qq(engine)._repr_html_()
-    assert "4,000 clocks" in clt.plot_clock(d, sim, title="t")._repr_html_()
+    svg = clt.plot_clock(d, sim, title="t")._repr_html_()
+    assert "4,000 clocks" in svg
+    band = re.search(r"<polygon points='([^']*)'", svg).group(1).split()
+    assert len(band) == 2 * len(d)  # the exact distribution filled down to 0: there and back
+    # one cycle of a 2-card deck: the two Contacts are on two different cards, the second on card 2
+    assert set(clt.simulated_clocks(50, target=2, deck_size=2, seed=1, show_progress=False)) == {2}
     box = clt.clt_widget(n_clocks=400, seed=2)
     assert "<svg" in box.figure.value and "400 trials" in box.result.value
 
