@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from gamelib.core import Action, log
+from gamelib.core import Action, chance, log
 
 from .cards import (
     ADDED, ATTACK, ATTACK_MODES, BLOOD, DAILY, DECIDING, DISCARDED, DROP_LEVEL, HEAVY_LEVEL, LOSS_LEVEL,
@@ -92,42 +92,54 @@ def trial(s: "DeadlandState", t: tuple) -> None:
     virus = s.data.virus
     rec = s.trial
     if rec is None or rec[0] != seat or rec[1] != mode:
-        rec = s.trial = (seat, mode, left, (), None)
+        rec = (seat, mode, left, (), None)
+    # The cards drawn, with what became of each, gathered here and written into ``s.trial`` once,
+    # as the step ends (nothing the loop calls reads the record).
+    drawn = list(rec[3])
     # (the Virus deck and discards are lists changed in place, never replaced: a reshuffle after a
     # Radio Contact refills the same list)
     vdeck, vdisc, who, sec = s.vdeck, s.vdisc, PLAYER_NAMES[seat], SECTION[mode]
-    while left > 0:
-        card = draw_virus(s)
-        vc = virus[card]
-        kind = vc.kind
-        if kind == "radio":
-            rec = s.trial = (seat, mode, rec[2], rec[3] + ((card, RADIO_CONTACT),), rec[4])
-            log_same(s, sec, "{} draws a Radio Contact card", who)
-            radio_contact(s, card, sec)
-            if s.result is not None:
+    seeded = not chance.active()  # (explicit chance draws through draw_virus; the mode holds for the step)
+    logging = s.log_enabled
+    try:
+        while left > 0:
+            card = vdeck.pop() if seeded else draw_virus(s)
+            vc = virus[card]
+            kind = vc.kind
+            if kind == "radio":
+                drawn.append((card, RADIO_CONTACT))
+                if logging:
+                    log_same(s, sec, "{} draws a Radio Contact card", who)
+                radio_contact(s, card, sec)
+                if s.result is not None:
+                    return
+                continue  # a Radio Contact does not count toward the cards the trial needs
+            left -= 1
+            if mode == ZDAILY:
+                drawn.append((card, DISCARDED))
+                vdisc.append(card)
+                if logging:
+                    log_same(s, S_ZOMBIE, "{} draws {}: discarded", who, vc.called)
+                if kind == "illness":
+                    gain_resistance(s, seat, "an Illness card")
+                continue
+            level = len(s.inf[seat])
+            fit = vc.level == level + 1 if kind == "level" else fits(s, seat, card)
+            if fit and (mode != DAILY or level == start):
+                drawn.append((card, DECIDING))
+                s.held += (card,)
+                if logging:
+                    log_same(s, sec, "{} draws {}: the next card for their Infection deck (level {})",
+                             who, vc.called, level)
+                push(s, ("react", seat, mode), ("trial", seat, left, start, mode))
                 return
-            continue  # a Radio Contact does not count toward the cards the trial needs
-        left -= 1
-        if mode == ZDAILY:
-            rec = s.trial = (seat, mode, rec[2], rec[3] + ((card, DISCARDED),), rec[4])
+            drawn.append((card, DISCARDED))
             vdisc.append(card)
-            log_same(s, S_ZOMBIE, "{} draws {}: discarded", who, vc.called)
-            if kind == "illness":
-                gain_resistance(s, seat, "an Illness card")
-            continue
-        level = len(s.inf[seat])
-        fit = vc.level == level + 1 if kind == "level" else fits(s, seat, card)
-        if fit and (mode != DAILY or level == start):
-            rec = s.trial = (seat, mode, rec[2], rec[3] + ((card, DECIDING),), rec[4])
-            s.held += (card,)
-            log_same(s, sec, "{} draws {}: the next card for their Infection deck (level {})",
-                     who, vc.called, level)
-            push(s, ("react", seat, mode), ("trial", seat, left, start, mode))
-            return
-        rec = s.trial = (seat, mode, rec[2], rec[3] + ((card, DISCARDED),), rec[4])
-        vdisc.append(card)
-        log_same(s, sec, "{} draws {}: discarded{}", who, vc.called,
-                 " (a card was already added in this daily trial)" if fit else "")
+            if logging:
+                log_same(s, sec, "{} draws {}: discarded{}", who, vc.called,
+                         " (a card was already added in this daily trial)" if fit else "")
+    finally:
+        s.trial = (seat, mode, rec[2], tuple(drawn), rec[4])
 
 
 @step("react")
