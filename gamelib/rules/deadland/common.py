@@ -347,6 +347,13 @@ def end_by_radio(s: "DeadlandState") -> None:
 
 def radio_end_possible(s: "DeadlandState") -> bool:
     """Whether the Radio Contacts left in the Virus deck could end the game in the next trial."""
-    left = sum(1 for c in s.vdeck if s.data.virus[c].kind == "radio")
-    return left >= s.target() - s.radio
+    data = s.data
+    radios = data.made.get(RADIO_IDS)
+    if radios is None:
+        radios = data.made[RADIO_IDS] = frozenset(c for c, v in data.virus.items() if v.kind == "radio")
+    return sum(map(radios.__contains__, s.vdeck)) >= data.targets[len(s.pos)] - s.radio
+
+
+#: the key, in the card data's cache (``CardData.made``), of the Radio Contact cards' ids
+RADIO_IDS = ("radio", "card ids")
 

@@ -381,7 +381,8 @@ def _start_daily(s: "DeadlandState", seat: int, ate: int, k: int) -> None:
 @step("zdaily", "Daily Infection Trial")
 def zdaily(s: "DeadlandState", t: tuple) -> None:
     z = s.active
-    log_same(s, S_ZOMBIE, "{} (a zombie) draws two Virus cards", PLAYER_NAMES[z])
+    if s.log_enabled:
+        log_same(s, S_ZOMBIE, "{} (a zombie) draws two Virus cards", PLAYER_NAMES[z])
     s.trial = (z, ZDAILY, ZOMBIE_DRAW, (), None)
     s.stack.append(("trial", z, ZOMBIE_DRAW, 0, ZDAILY))
 
@@ -412,6 +413,9 @@ def trial_size(s: "DeadlandState", q: int, b: int, n: int, pistol: int, mode: st
 def victim(s: "DeadlandState", t: tuple) -> None:
     _, q, b, n, pistol, mode = t
     if s.zombie[q] or s.dead[q] or s.pos[q] != b:
+        return
+    if s.role[q] is None:  # (most victims: no Role card, so nothing to reveal and no count to choose)
+        s.stack.append(("victim_go", q, b, n, pistol, mode, 1))
         return
     if survivor_moment(s, q) or survivor_chooses(s, q, trial_size(s, q, b, n, pistol, mode, 1),
                                                  trial_size(s, q, b, n, pistol, mode, 0)):
