@@ -14,7 +14,7 @@ from .cards import (
     PLAYER_NAMES, RADIO_CONTACT, ROLE_LEVEL, ZATTACK, ZDAILY, ZOMBIE_DRAW, ZOMBIE_LEVEL, daily_size,
 )
 from .common import (
-    S_ATTACK, S_LEVEL, S_ROLES, S_TRIAL, S_ZOMBIE, discard_top_event, draw_virus, drop_object, fits,
+    S_ATTACK, S_LEVEL, S_ROLES, S_TRIAL, S_ZOMBIE, discard_top_event, draw_role, draw_virus, drop_object, fits,
     gain_resistance, kept, log_same, radio_contact, radio_end_possible, settle_held, zombify,
 )
 from .reactions import shotgun_queue
@@ -216,8 +216,7 @@ def add_held(s: "DeadlandState", seat: int) -> None:
 
 def level_effect(s: "DeadlandState", seat: int, lv: int) -> None:
     if lv == ROLE_LEVEL and s.role[seat] is None and s.rdeck:
-        s.role = put(s.role, seat, s.rdeck[-1])
-        s.rdeck = s.rdeck[:-1]
+        s.role = put(s.role, seat, draw_role(s, seat))
         if s.log_enabled:
             log(s, S_LEVEL, f"{s.name(seat)} draws a Role card and keeps it face down")
             log(s, S_ROLES, f"{s.name(seat)} draws the {s.data.roles[s.role[seat]].name} card",
