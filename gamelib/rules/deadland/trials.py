@@ -254,6 +254,13 @@ def _drop(s: "DeadlandState", t: tuple, a: Action) -> None:
 @step("daily", "Daily Infection Trial")
 def daily(s: "DeadlandState", t: tuple) -> None:
     seat = s.active
+    if s.role[seat] is None:  # (most trials: no Role card, so only a Ration can make it wait)
+        k = daily_count(s, seat, False)  # (with no role, the count a Ration could lower: ``_can_eat``)
+        if s.rat[seat] > 0 and k > 1:
+            s.stack.append(("ask_daily", seat, 0))
+        else:
+            _start_daily(s, seat, 0, k)
+        return
     if _daily_asks(s, seat, 0):
         s.stack.append(("ask_daily", seat, 0))
     else:
@@ -313,8 +320,9 @@ def _draw(s: "DeadlandState", k: int, note: str = "") -> Action:
 
 def _daily_options(s: "DeadlandState", seat: int, ate: int) -> list[Action]:
     if s.role[seat] is None:  # (no Role card yet: no reveal, no Survivor's choice of counts)
-        draw = _draw(s, daily_count(s, seat, bool(ate)))
-        return [EAT, draw] if _can_eat(s, seat, ate) else [draw]
+        k = daily_count(s, seat, bool(ate))  # (with no role, also the count ``_can_eat`` asks about)
+        draw = _draw(s, k)
+        return [EAT, draw] if not ate and s.rat[seat] > 0 and k > 1 else [draw]
     out = []
     if _can_eat(s, seat, ate):
         out.append(EAT)
