@@ -8,7 +8,7 @@ table. Nothing here imports numpy or pandas."""
 from __future__ import annotations
 
 import html
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
 _available: bool | None = None
@@ -45,14 +45,23 @@ class Column(list):
 
 class PlainTable:
     """Rows of games by column, without pandas: ``table[name]`` is a Column, ``len(table)`` the
-    number of rows, ``table.columns`` the names in order."""
+    number of rows, ``table.columns`` the names in order.
 
-    def __init__(self, data: dict[str, list]) -> None:
+    A lesson's table (``gamelib.lessons.frames``) also has an index: ``index`` names the columns
+    that label the rows (shown first, in bold, as a DataFrame's ``set_index`` shows them; ``""`` for
+    unnamed row labels), and ``limit`` the rows shown (None: all)."""
+
+    def __init__(self, data: dict[str, list], index: Sequence[str] = (), limit: int | None = 10) -> None:
         lengths = {len(v) for v in data.values()}
         if len(lengths) > 1:
             raise ValueError(f"columns of different lengths: {sorted(lengths)}")
+        missing = [i for i in index if i not in data]
+        if missing:
+            raise ValueError(f"index columns {missing} are not among the columns {list(data)}")
         self._data = {name: Column(name, values) for name, values in data.items()}
         self._n = lengths.pop() if lengths else 0
+        self.index = list(index)
+        self.limit = limit
 
     @property
     def columns(self) -> list[str]:
@@ -81,12 +90,23 @@ class PlainTable:
     def __repr__(self) -> str:
         return f"<PlainTable: {self._n} rows × {len(self._data)} columns ({', '.join(self._data)})>"
 
-    def _repr_html_(self, limit: int = 10) -> str:
-        head = "".join(f"<th>{html.escape(str(c))}</th>" for c in self._data)
-        body = "".join("<tr>" + "".join(f"<td>{html.escape(str(v))}</td>" for v in row.values()) + "</tr>"
+    def _repr_html_(self) -> str:
+        limit = self._n if self.limit is None else self.limit
+        order = self.index + [c for c in self._data if c not in self.index]
+        head = "".join(f"<th>{html.escape(str(c))}</th>" for c in order)
+        body = "".join("<tr>" + "".join(f"<th>{html.escape(str(row[c]))}</th>" for c in self.index)
+                       + "".join(f"<td>{html.escape(str(row[c]))}</td>" for c in order[len(self.index):]) + "</tr>"
                        for _, row in zip(range(limit), self.rows()))
         more = f"<p>… {self._n - limit:,} more rows</p>" if self._n > limit else ""
-        return f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>{more}"
+        # on a phone: smaller text, tighter cells, headings that wrap; a table still wider than the
+        # screen scrolls sideways inside its box rather than being cut at the screen's edge
+        return (f"{_STYLE}<div class='gl-table' style='overflow-x:auto;max-width:100%'><table class='dataframe'>"
+                f"<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table></div>{more}")
+
+
+_STYLE = ("<style>.gl-table th{white-space:normal}"
+          "@media (max-width:600px){.gl-table table{font-size:12.5px}"
+          ".gl-table th,.gl-table td{padding:.3em .35em}}</style>")
 
 
 class PlainColumns:

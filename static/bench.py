@@ -6,17 +6,22 @@
   and the machine's load, since wall time on a shared 2-core machine says little alone;
 - later load: the same in a new tab of the same browser (its cache warm);
 - decisions: click-to-picture latency over N clicks per dashboard, median and p95 (budget 300 ms),
-  with Chromium's CPU-milliseconds per decision (a new game when one ends counts in it).
+  with Chromium's CPU-milliseconds per decision (a new game when one ends counts in it);
+- lessons: seconds from opening each lesson the site serves (a new tab, cache warm) until every
+  cell's output is on the page, with Chromium's CPU-seconds.
 Served by Python's file server on loopback; every other host is refused (and counted)."""
 from __future__ import annotations
 
 import argparse
+import json
 import os
+import time
 import statistics
 import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+import notebooks as found  # noqa: E402
 import sitetools  # noqa: E402
 
 from gamelib.bench import browser as bb  # noqa: E402
@@ -100,7 +105,23 @@ def main(argv: list[str] | None = None) -> None:
             pages.append(page)  # kept open: a closed tab takes its CPU time with it
         every = [x for v in latencies.values() for x in v]
         print(f"all dashboards: {len(every)} decisions: median {statistics.median(every):.0f} ms, "
-              f"p95 {bb.percentile(every, 95):.0f} ms; requests to other hosts: {len(outside)}")
+              f"p95 {bb.percentile(every, 95):.0f} ms")
+        for nb in found.notebooks():
+            if nb.kind != "lessons" or nb.needs is not None:
+                continue
+            cells = json.loads((found.NOTEBOOKS / nb.rel).read_text())["cells"]
+            want = sum(1 for c in cells if c["cell_type"] == "code" for o in c.get("outputs", [])
+                       if o.get("name") != "stderr")
+            page = ctx.new_page()
+            load0, cpu0, t0 = os.getloadavg()[0], browser_cpu_s(pid), time.perf_counter()
+            page.goto(base + nb.page, wait_until="commit")
+            page.wait_for_function(f"() => document.querySelectorAll('.jp-OutputArea-output').length >= {want}",
+                                   timeout=sitetools.START_TIMEOUT_MS)
+            seconds, cpu = time.perf_counter() - t0, browser_cpu_s(pid) - cpu0
+            print(f"{nb.rel}: every cell run after {seconds:.1f} s (cache warm), Chromium {cpu:.1f} CPU-s; "
+                  f"load average {load0:.1f}")
+            pages.append(page)
+        print(f"requests to other hosts: {len(outside)}")
         browser.close()
 
 

@@ -1,4 +1,5 @@
-"""Build the static site (``make static``): the dashboards, 00-start-here and the tutorials as pages
+"""Build the static site (``make static``): the dashboards, 00-start-here, the tutorials and the
+lessons that need nothing the browser lacks (static/notebooks.py) as pages
 that run in each visitor's browser (Voici + JupyterLite + Pyodide), with no Python server.
 
 Run by ``make static`` with the build tools' own venv (static/requirements-build.txt) after
@@ -259,19 +260,22 @@ def _card(nb: found.Notebook, link: bool) -> str:
     name = html.escape(nb.title)
     what = {"start": "the games, a first state, a first game",
             "tutorials": "tutorial: the rules and the API, one decision per cell",
-            "lessons": "a probability lesson, one class period"}[nb.kind]
+            "lessons": "a probability lesson, one class period: predictions, plots, exercises"}[nb.kind]
     if link:
         return f'  <li><a href="{nb.page}">{name}</a><br><small>{what}</small></li>'
     return f"  <li>{name}<br><small>needs {html.escape(nb.needs or '')}</small></li>"
 
 
 def landing(site: Path, notebooks: list[found.Notebook]) -> None:
-    """The landing page (static/index.html with the notebooks found filled in: those with a page,
-    then those that need the classroom server), each of its links checked against the built pages."""
+    """The landing page (static/index.html with the notebooks found filled in: 00-start-here and the
+    tutorials, the lessons with a page, then the notebooks that need the classroom server), each of
+    its links checked against the built pages."""
     html_ = (HERE / "index.html").read_text()
-    here = [_card(nb, True) for nb in notebooks if nb.needs is None]
+    here = [_card(nb, True) for nb in notebooks if nb.needs is None and nb.kind != "lessons"]
+    lessons = [_card(nb, True) for nb in notebooks if nb.needs is None and nb.kind == "lessons"]
     away = [_card(nb, False) for nb in notebooks if nb.needs is not None]
     html_ = html_.replace("<!-- NOTEBOOKS -->", "\n".join(here))
+    html_ = html_.replace("<!-- LESSONS -->", "\n".join(lessons) or "  <li>none yet: see below</li>")
     html_ = html_.replace("<!-- SERVER-ONLY -->", "\n".join(away) or "  <li>none: every notebook runs here</li>")
     broken = [h for h in re.findall(r'href="([^"#:]+)"', html_) if not (site / h).is_file()]
     if broken:
@@ -300,13 +304,15 @@ def main(argv: list[str] | None = None) -> None:
     work = cache / "work"
     shutil.rmtree(work, ignore_errors=True)
     shutil.rmtree(site, ignore_errors=True)
-    # dashboards: outputs only (as under Voila); tutorials and 00-start-here: with their code
-    contents(DASHBOARDS, work / "dash" / "notebooks")
+    # dashboards and lessons: outputs only (as under Voila, where a lesson is an app with its code
+    # hidden); tutorials and 00-start-here: with their code
     notebooks = found.notebooks()
     for nb in notebooks:
         if nb.needs:
             print(f"  no page for {nb.rel}: it needs {nb.needs}, which the browser's Python lacks")
-    contents([nb.rel for nb in notebooks if nb.needs is None], work / "code" / "notebooks")
+    served = [nb for nb in notebooks if nb.needs is None]
+    contents(DASHBOARDS + [nb.rel for nb in served if nb.kind == "lessons"], work / "dash" / "notebooks")
+    contents([nb.rel for nb in served if nb.kind != "lessons"], work / "code" / "notebooks")
     voici(work / "dash" / "notebooks", site, strip=True)
     voici(work / "code" / "notebooks", work / "code" / "site", strip=False)
     for page in (work / "code" / "site" / "voici" / "render").rglob("*.html"):

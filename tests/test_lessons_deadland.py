@@ -183,7 +183,7 @@ def test_the_fairness_lessons_pieces():
     fig = wtp.plot_mix(sol)
     assert any(fraction_in(t.get_text(), sol.value) for t in fig.axes[0].get_legend().get_texts())
     assert wtp.chi2_pdf(2.0, 3) == pytest.approx(sps.chi2(3).pdf(2.0), rel=1e-12)
-    played = wtp.play_endgame(sol.row, sol.col, 300, seed=4, show_progress=False)
+    played = np.array(wtp.play_endgame(sol.row, sol.col, 300, seed=4, show_progress=False))
     assert abs(played.mean() - float(sol.value)) <= K * played.std(ddof=1) / sqrt(len(played))
     assert wp.multinomial_p_value([5, 5, 5]) == 1
 

@@ -68,13 +68,13 @@ def test_the_plank_distributions_match_a_brute_force_enumeration():
 
 
 def test_both_choices_on_the_same_deals_agree_with_the_exact_answers():
-    pairs = lesson.ration_pairs(500, seed=5, show_progress=False)
+    pairs = np.array(lesson.ration_pairs(500, seed=5, show_progress=False))
     exact = lesson.ration_exact()
     for j, choice in enumerate(("keep the Ration", "eat the Ration")):
         p = float(exact[choice][1])
         assert abs(pairs[:, j].mean() - p) < 3.3 * (p * (1 - p) / len(pairs)) ** 0.5
     assert not (pairs[:, 1] > pairs[:, 0]).any()  # the same deck: eating draws the first two of the three
-    worlds = lesson.plank_pairs(800, seed=5, show_progress=False)
+    worlds = np.array(lesson.plank_pairs(800, seed=5, show_progress=False))
     for j, move in enumerate(lesson.MOVES):
         mean = float(lesson.moments(lesson.plank_exact()[move])[0])
         col = worlds[:, j].astype(float)

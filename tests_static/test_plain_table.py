@@ -28,7 +28,7 @@ def test_plain_table_equals_the_dataframe(game, no_pandas):
         assert list(plain[name]) == frame[name].tolist(), name
     won = [c for c in frame.columns if c.startswith("won:")][0]
     assert math.isclose(plain[won].mean(), frame[won].mean()) and plain[won].sum() == frame[won].sum()
-    assert "<table>" in plain._repr_html_() and "14 more rows" in plain._repr_html_()
+    assert "<table class='dataframe'>" in plain._repr_html_() and "14 more rows" in plain._repr_html_()
 
 
 def test_iter_simulate_pieces_join_to_the_table(no_pandas):

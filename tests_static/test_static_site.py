@@ -4,7 +4,8 @@ and listed. Each dashboard's link sets the game (seed, options, seats, view); te
 clicked and the picture must change with each; the save record read from the page must be the
 record gamelib writes for the same seed and decisions, and load back to the same state. A page
 whose Python cannot start must say so in words within 60 s. The notebooks with code
-(00-start-here, the tutorials) must run to the end without an error.
+(00-start-here, the tutorials, the lessons that need nothing the browser lacks) must run to the
+end without an error; a lesson's plots, tables and prediction widget must be there and work.
 
 Too long for ``make test`` (a build, and a Python start in the browser per page): a step of
 .ci/run (``make static-test``); ``tests`` does not collect this folder."""
@@ -176,8 +177,40 @@ def test_notebooks_with_code_run_to_the_end(nb, context, base):
     page.locator(".jp-OutputArea-output").last.scroll_into_view_if_needed()
     page.wait_for_timeout(300)
     page.screenshot(path=str(shot.with_name(shot.stem + "-end.png")))
+    if nb.kind == "lessons":
+        _lesson_works(page, nb, shot)
     assert context.outside == []
     assert context.missing == [], f"files of the site not found: {context.missing[:5]}"
+
+
+def _lesson_works(page, nb, shot: Path) -> None:
+    """A lesson's page: its plots are drawn (gamelib's SVG: no matplotlib in the browser), its
+    tables are HTML tables, and its prediction widget answers: the first prediction locked in is
+    said back (or, for a choice or a number not yet given, the page asks for one). Screenshots at a phone's
+    width too: the prediction widget, the first plot and the first table."""
+    plots = page.locator(".gl-plot svg")
+    committed = json.loads((found.NOTEBOOKS / nb.rel).read_text())["cells"]
+    want = sum(1 for c in committed if c["cell_type"] == "code" for o in c.get("outputs", [])
+               if "image/png" in o.get("data", {}))
+    # the notebook's plots, and those of its widgets (an HTML widget here, a PNG under Voilà)
+    assert plots.count() >= want >= 1, f"{nb.rel}: {plots.count()} plots drawn, the notebook has {want}"
+    assert page.locator(".gl-table table").count() >= 1
+    lock = page.locator(".widget-button", has_text="Lock in").first
+    lock.scroll_into_view_if_needed()
+    lock.click()
+    # an untouched prediction: a slider locks its value in, a choice or a number box asks for one
+    page.wait_for_function("() => /Locked in: |choose one of the options first|type a number first/"
+                           ".test(document.body.innerText)",
+                           timeout=30_000)
+    page.set_viewport_size({"width": 390, "height": 844})
+    for name, where in (("predict", lock), ("plot", plots.first), ("table", page.locator(".gl-table").first)):
+        where.scroll_into_view_if_needed()
+        page.wait_for_timeout(300)
+        page.screenshot(path=str(shot.with_name(f"{shot.stem}-390x844-{name}.png")))
+    page.set_viewport_size({"width": 1280, "height": 720})
+    plots.first.scroll_into_view_if_needed()
+    page.wait_for_timeout(300)
+    page.screenshot(path=str(shot.with_name(f"{shot.stem}-plot.png")))
 
 
 def test_the_site_leaves_out_what_no_page_asks_for(site):

@@ -11,7 +11,7 @@ Importing this module registers every game with ``pyspiel``::
 Actions are the games' stable action ids (``game.action_space()``). Chance is explicit
 (``gamelib.core.chance``): every draw with a hook is a chance node whose outcomes are the ``odds()``
 distribution's (ids: positions in the game's ``chance_labels()``): The Walking Deck's piles and
-Calamity draws, Walk the Plank's Captain, Deadland's Virus and Event draws (an Event node lists
+Calamity draws, Walk the Plank's Captain, Deadland's Virus, Event and Role-card draws (an Event node lists
 card labels; by category it is ``odds()``'s). Observations: ``observation_tensor`` and
 ``observation_string`` are the seat's view as facts (``gamelib.core.ecosystem``); public and private parts through ``make_observation``; the
 information state (perfect recall) adds every log line the seat was shown. States serialize as

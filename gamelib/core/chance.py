@@ -15,7 +15,7 @@ that name nearest the top (cards of one name are alike for the rules).
 A game that carries out a draw itself asks ``choose`` for the outcome (Deadland's Event draws).
 
 Games: The Walking Deck (the piles' next Event, the Calamity draws), Walk the Plank (the
-Captain's Token at the start), Deadland (every Virus and Event draw).
+Captain's Token at the start), Deadland (every Virus and Event draw, and each Role card drawn in a trial).
 """
 from __future__ import annotations
 

@@ -13,7 +13,10 @@
   through a closed ``ast`` grammar, no ``eval``) and long fractions shown as decimals;
 * ``progress``: the progress line of the simulations (plain output, no widget model to lose);
 * ``widgets``: ``linked_answers``, the control that moves the exact and simulated answers together;
-* ``plots``: matplotlib helpers (imported here, never in the rules);
+* ``plots``: matplotlib helpers (imported here, never in the rules), drawn as gamelib's own SVG
+  (``svgplot``) where matplotlib cannot be imported; ``frames``: the lessons' tables as DataFrames,
+  or as PlainTables with the same cells where pandas cannot be (the static site's browser Python:
+  this package imports numpy, pandas, matplotlib and scipy only inside the helpers that use them);
 * one module per game with its lessons' exercises and widgets (``walking_deck``; Deadland and
   Walk the Plank join the same way).
 

@@ -2,7 +2,7 @@
 Radio clock) are a sum of independent waits, one per cycle of the Virus deck; their exact
 distribution by convolution, the normal approximation with the same mean and spread, and where
 it fails (few cycles, the tails), with a QQ plot. Checked against the engine's shuffled decks and
-a numpy simulation.
+a simulation of the decks with gamelib's own generator (the same numbers everywhere).
 
 The modelling steps (``docs/rulings.md``, lessons section): only Radio Contacts move the clock;
 every cycle starts from a full, freshly shuffled deck (``deck_size``, 70 by default: real decks are
@@ -121,21 +121,44 @@ def tail_rows(players: int) -> list[dict[str, Any]]:
     return rows
 
 
-# ---- simulated clocks: the engine's decks, and numpy ---------------------------------------------------
+# ---- simulated clocks: the engine's decks, and a simulated deck (numpy's kept for comparison) -----------
 
-def engine_clocks(players: int, n_decks: int, *, seed: int = 0):
+def engine_clocks(players: int, n_decks: int, *, seed: int = 0) -> list[int]:
     """Radio clocks put together from the first Virus decks of new games dealt by the engine: one
     deck per cycle, each from its own game, so the cycles are independent as the reshuffle makes them."""
-    import numpy as np
-
-    from .deadland import first_deck_radios
+    from .deadland.common import first_deck_radio_places
 
     ends = dl.cycles(dl.radio_targets()[players])
-    decks = first_deck_radios(n_decks, seed=seed, players=players)
+    decks = first_deck_radio_places(n_decks, seed=seed, players=players)
     usable = len(decks) // len(ends) * len(ends)
-    waits = decks[:usable].reshape(-1, len(ends), 2)
-    pick = np.array(ends) - 1  # the second Contact's place for a full cycle, the first's for the last odd one
-    return np.take_along_axis(waits, pick[None, :, None], axis=2)[:, :, 0].sum(axis=1)
+    # the second Contact's place for a full cycle, the first's for the last odd one
+    return [sum(decks[start + j][which - 1] for j, which in enumerate(ends))
+            for start in range(0, usable, len(ends))]
+
+
+def simulated_clocks(n: int, *, players: int | None = None, target: int | None = None, deck_size: int = 70,
+                     seed: int = 0, show_progress: bool = True) -> list[int]:
+    """``n`` Radio clocks from seeded shuffles with gamelib's own generator (the two Radio Contacts'
+    places in each cycle's deck, every pair of places equally likely): plain Python, so the lesson
+    gives the same numbers in JupyterLab, Voilà and the static site."""
+    from gamelib.core.rng import Rng, derive_seed
+
+    from .simulation import progress
+
+    ends = [w for w, _ in cycle_waits(players, target=target, deck_size=deck_size)]
+    out: list[int] = []
+    batches = [min(10_000, n - i) for i in range(0, n, 10_000)]
+    for k, size in enumerate(progress(batches, total=len(batches), desc="simulated clocks", enabled=show_progress)):
+        draw = Rng(derive_seed(seed, k)).randbelow  # a batch's own seed: a run is the same for a given n
+        for _ in range(size):
+            total = 0
+            for which in ends:
+                a = draw(deck_size) + 1
+                b = draw(deck_size - 1) + 1
+                b += b >= a  # two different places
+                total += min(a, b) if which == 1 else max(a, b)
+            out.append(total)
+    return out
 
 
 def numpy_clocks(n: int, *, players: int | None = None, target: int | None = None, deck_size: int = 70,
@@ -160,40 +183,57 @@ def numpy_clocks(n: int, *, players: int | None = None, target: int | None = Non
     return np.concatenate(out)
 
 
-def check_rows(engine: Any, simulated: Any, players: int = 4) -> list[tuple[str, Any, Any]]:
+def check_rows(engine: Any, simulated: Any, players: int = 4, label: str = "simulated decks") -> list[tuple[str, Any, Any]]:
     """Exact against simulated, with intervals: the mean, running past PAST cards, the lower tail."""
-    import numpy as np
-
     d = clock(players)
     s = shape(d)
     low_edge = int(s["mean"] - 2 * s["sd"])
-    sim = np.asarray(simulated)
+    engine, sim = [int(x) for x in engine], [int(x) for x in simulated]
     return [
-        ("mean Radio clock (engine's decks)", dl.mean(d), stats.estimate_mean(np.asarray(engine, float))),
-        (f"past {PAST} cards (engine's decks)", chance_past(d, PAST), stats.estimate_rate(int((engine > PAST).sum()), len(engine))),
-        (f"past {PAST} cards (numpy)", chance_past(d, PAST), stats.estimate_rate(int((sim > PAST).sum()), len(sim))),
-        (f"at most {low_edge} cards, 2 sd below the mean (numpy)", dl.cdf(d, low_edge),
-         stats.estimate_rate(int((sim <= low_edge).sum()), len(sim))),
+        ("mean Radio clock (engine's decks)", dl.mean(d), stats.estimate_mean([float(x) for x in engine])),
+        (f"past {PAST} cards (engine's decks)", chance_past(d, PAST), stats.estimate_rate(sum(x > PAST for x in engine), len(engine))),
+        (f"past {PAST} cards ({label})", chance_past(d, PAST), stats.estimate_rate(sum(x > PAST for x in sim), len(sim))),
+        (f"at most {low_edge} cards, 2 sd below the mean ({label})", dl.cdf(d, low_edge),
+         stats.estimate_rate(sum(x <= low_edge for x in sim), len(sim))),
     ]
+
+
+def build_up_table(players: int = 4):
+    """``build_up_rows`` as a table (a DataFrame, or a PlainTable without pandas)."""
+    from .frames import table
+
+    return table(build_up_rows(players), ["cycles so far"])
+
+
+def shape_table():
+    """``shape_rows`` as a table."""
+    from .frames import table
+
+    return table(shape_rows(), ["players"])
+
+
+def tail_table(players: int = 4):
+    """``tail_rows`` as a table."""
+    from .frames import table
+
+    return table(tail_rows(players), ["where"])
 
 
 # ---- plots ---------------------------------------------------------------------------------------------------
 
 def plot_build_up(players: int = 4):
     """The clock after 1, 2, ... cycles, each put on the standard scale (mean 0, sd 1), against the normal curve."""
-    import numpy as np
-
     from .plots import _fig, _legend_outside
 
     fig, ax = _fig()
     steps = build_up(players)
-    shades = np.linspace(0.75, 0.1, len(steps))
+    shades = [0.75 - 0.65 * i / max(len(steps) - 1, 1) for i in range(len(steps))]  # light grey to near black
     for i, dist in enumerate(steps):
         s = shape(dist)
-        ks = np.array(sorted(dist))
-        ax.plot((ks - s["mean"]) / s["sd"], [float(dist[k]) * s["sd"] for k in ks], color=str(shades[i]),
+        ks = sorted(dist)
+        ax.plot([(k - s["mean"]) / s["sd"] for k in ks], [float(dist[k]) * s["sd"] for k in ks], color=str(shades[i]),
                 linewidth=1.2 if i < len(steps) - 1 else 2.2, label=f"{i + 1} cycle{'s' if i else ''}")
-    z = np.linspace(-4, 4, 200)
+    z = [-4 + 8 * i / 199 for i in range(200)]
     ax.plot(z, [STANDARD.pdf(v) for v in z], color="#9b1c1c", linestyle="--", linewidth=1.5, label="normal")
     ax.set_xlim(-4.5, 4.5)
     ax.set_xlabel("standard units: (cards − mean) ÷ standard deviation")
@@ -206,23 +246,22 @@ def plot_build_up(players: int = 4):
 def plot_qq(engine: Any = None, players: tuple[int, ...] = (2, 6), engine_players: int = 4):
     """QQ plot on the standard scale: the exact clock's quantiles (and the engine's clocks) against
     the normal's. A normal clock lies on the diagonal."""
-    import numpy as np
-
     from .plots import COLOURS, _fig, _legend_outside
 
     fig, ax = _fig((8.6, 4.2))
-    z = np.linspace(-3.5, 3.5, 141)  # out to the far tails, where the clock leaves the normal
+    z = [-3.5 + 7 * i / 140 for i in range(141)]  # out to the far tails, where the clock leaves the normal
     probs = [STANDARD.cdf(v) for v in z]
     for p, colour in zip(players, ("#2f5d3a", "#5b7fa6")):
         d = clock(p)
         s = shape(d)
-        q = np.array([dl.quantile(d, Fraction(float(x)).limit_denominator(10 ** 6)) for x in probs])
-        ax.plot(z, (q - s["mean"]) / s["sd"], "-", color=colour, linewidth=2, label=f"exact, {p} players")
+        q = [dl.quantile(d, Fraction(float(x)).limit_denominator(10 ** 6)) for x in probs]
+        ax.plot(z, [(float(v) - s["mean"]) / s["sd"] for v in q], "-", color=colour, linewidth=2,
+                label=f"exact, {p} players")
     if engine is not None:
         s = shape(clock(engine_players))
-        e = np.sort(np.asarray(engine, float))
-        ez = np.array([STANDARD.inv_cdf((i + 0.5) / len(e)) for i in range(len(e))])
-        ax.plot(ez, (e - s["mean"]) / s["sd"], "o", color=COLOURS["simulated"], markeredgecolor="#1a1a1a",
+        e = sorted(float(x) for x in engine)
+        ez = [STANDARD.inv_cdf((i + 0.5) / len(e)) for i in range(len(e))]
+        ax.plot(ez, [(v - s["mean"]) / s["sd"] for v in e], "o", color=COLOURS["simulated"], markeredgecolor="#1a1a1a",
                 markersize=4, label=f"engine's decks,\n{engine_players} players ({len(e)} clocks)")
     ax.plot([-3.5, 3.5], [-3.5, 3.5], color="#9b1c1c", linestyle="--", linewidth=1, label="normal (the diagonal)")
     ax.set_xlabel("normal quantile (standard units)")
@@ -277,7 +316,7 @@ def clt_exercises() -> dict[int, Exercise]:
 
 def clt_widget(n_clocks: int = 4_000, seed: int = 12):
     """The Extension: a house-rule Radio target and a deck size; the exact lower-tail chance (by
-    convolution) and a numpy simulation move together, with the normal's value beside them."""
+    convolution) and a simulation of the decks move together, with the normal's value beside them."""
     import ipywidgets as w
 
     from .widgets import linked_answers
@@ -292,7 +331,7 @@ def clt_widget(n_clocks: int = 4_000, seed: int = 12):
 
     @lru_cache(maxsize=32)
     def runs(target: int, deck: int, n: int):
-        return numpy_clocks(n, target=target, deck_size=deck, seed=seed, show_progress=False)
+        return simulated_clocks(n, target=target, deck_size=deck, seed=seed, show_progress=False)
 
     def compute(target: int, deck: int, n: int):
         d = clock(target=target, deck_size=deck)
@@ -300,35 +339,37 @@ def clt_widget(n_clocks: int = 4_000, seed: int = 12):
         sim = runs(target, deck, n)
         title = (f"chance of at most {edge} cards, 2 sd below the mean (the normal says "
                  f"{STANDARD.cdf(-2):.4f})")
-        return title, dl.cdf(d, edge), stats.estimate_rate(int((sim <= edge).sum()), n)
+        return title, dl.cdf(d, edge), stats.estimate_rate(sum(x <= edge for x in sim), n)
 
     def plot(target: int, deck: int, n: int, exact: Any, estimate: Any):
         return plot_clock(clock(target=target, deck_size=deck), runs(target, deck, n),
                           title=f"target {target}, decks of {deck}")
 
     return linked_answers(controls, compute, plot, note="Exact: the convolution of the cycles' waits. Simulated: "
-                                                        "numpy shuffles, seeded. The normal has the exact mean and sd.")
+                                                        "seeded shuffles (gamelib's generator). The normal has the exact mean and sd.")
 
 
 def plot_clock(dist: dict[int, Fraction], simulated: Any = None, *, title: str = ""):
     """The exact distribution, the normal curve with its mean and sd, and simulated frequencies."""
-    import numpy as np
-
     from .plots import COLOURS, _fig, _legend_outside
 
     fig, ax = _fig()
-    ks = np.array(sorted(dist))
+    ks = sorted(dist)
     ax.fill_between(ks, [float(dist[k]) for k in ks], step="mid", color=COLOURS["exact"], alpha=0.8, label="exact")
     s = shape(dist)
     normal = NormalDist(s["mean"], s["sd"])
     ax.plot(ks, [normal.pdf(k) for k in ks], color="#9b1c1c", linestyle="--", linewidth=1.5, label="normal")
     if simulated is not None:
-        sim = np.asarray(simulated)
+        sim = [int(x) for x in simulated]
         width = max(1, int(s["sd"] // 8))
-        edges = np.arange(ks.min(), ks.max() + width + 1, width)
-        counts, _ = np.histogram(sim, bins=edges)
-        ax.plot(edges[:-1] + (width - 1) / 2, counts / len(sim) / width, "o", color=COLOURS["simulated"],
-                markeredgecolor="#1a1a1a", markersize=3.5, label=f"simulated\n({len(sim):,} clocks)")
+        edges = list(range(ks[0], ks[-1] + width + 1, width))
+        counts = [0] * (len(edges) - 1)  # numpy's histogram: bins [a, b), the last one [a, b]
+        for x in sim:
+            if edges[0] <= x <= edges[-1]:
+                counts[min((x - edges[0]) // width, len(counts) - 1)] += 1
+        ax.plot([e + (width - 1) / 2 for e in edges[:-1]], [c / len(sim) / width for c in counts], "o",
+                color=COLOURS["simulated"], markeredgecolor="#1a1a1a", markersize=3.5,
+                label=f"simulated\n({len(sim):,} clocks)")
     ax.set_xlabel("Virus cards until the rescue")
     ax.set_ylabel("probability")
     ax.set_title(title, loc="left")

@@ -142,7 +142,7 @@ def repeat_rows(upto: int = 7) -> list[dict[str, Any]]:
              "same token twice": exact_text(repeat_chance(n, tokens), 3)} for n in range(2, upto + 1)]
 
 
-# ---- drawing: the engine's bag, and numpy ------------------------------------------------------------
+# ---- drawing: the engine's bag, and a simulated bag (numpy's kept for comparison) ---------------------
 
 def engine_draws(n: int, *, seed: int = 0, show_progress: bool = True) -> list[int]:
     """``n`` Calamity draws made by the engine (a WALKER unstacked in front of GASTON, each from
@@ -186,6 +186,36 @@ def first_repeats(stream: list[int], draws: int = 4) -> list[bool]:
     return [len(set(b)) < len(b) for b in blocks]
 
 
+def bag_collections(n: int, *, respites: int = 0, kinds: int = 6, seed: int = 0,
+                    show_progress: bool = True) -> list[int]:
+    """``n`` collections drawn from the bag (tokens drawn with replacement) with gamelib's own seeded
+    generator: the draw at which ``kinds`` combinations have been seen, one per collection. Plain
+    Python, so the lesson gives the same numbers in JupyterLab, Voilà and the static site."""
+    from gamelib.core.rng import Rng, derive_seed
+
+    from .simulation import progress
+
+    combination_chances(respites)  # checks ``respites``
+    bag = [i for i, (_, c) in enumerate(engine_bag()) for _ in range(c)] + [-1] * respites
+    if not 1 <= kinds <= len(engine_bag()):
+        raise GamelibError(f"collect 1 to {len(engine_bag())} combinations, got {kinds!r}")
+    out = []
+    batches = [min(5_000, n - i) for i in range(0, n, 5_000)]
+    for b, size in enumerate(progress(batches, total=len(batches), desc="simulated collections",
+                                      enabled=show_progress)):
+        rng = Rng(derive_seed(seed, b))  # a batch's own seed: a run is the same for a given n
+        draw, tokens = rng.randbelow, len(bag)
+        for _ in range(size):
+            seen, count = set(), 0
+            while len(seen) < kinds:
+                count += 1
+                c = bag[draw(tokens)]
+                if c >= 0:
+                    seen.add(c)
+            out.append(count)
+    return out
+
+
 def numpy_collections(n: int, *, respites: int = 0, kinds: int = 6, seed: int = 0, show_progress: bool = True):
     """``n`` collections simulated with numpy (tokens drawn with replacement), in batches."""
     import numpy as np
@@ -226,17 +256,49 @@ def stage_rows(respites: int = 0) -> list[dict[str, Any]]:
             for i, w in enumerate(stage_waits(respites))]
 
 
-def check_rows(engine_times: list[int], numpy_times: Any, repeats: list[bool]) -> list[tuple[str, Any, Any]]:
-    """Exact against simulated, with intervals: the mean wait (engine, numpy), P(T <= 12), a repeat in 4 draws."""
-    import numpy as np
+def stage_table(respites: int = 0):
+    """``stage_rows`` as a table (a DataFrame, or a PlainTable without pandas)."""
+    from .frames import table
 
+    return table(stage_rows(respites), ["combinations seen"])
+
+
+def chain_table(respites: int = 0):
+    """The chain's matrix as fractions: a row per state "from", a column per state "to"."""
+    from .frames import table
+
+    m = chain_matrix(respites)
+    return table([{"from": i, **{f"to {j}": fraction_text(x) for j, x in enumerate(row)}} for i, row in enumerate(m)],
+                 ["from"])
+
+
+def distribution_table(pmf: dict[int, Fraction], at: tuple[int, ...] = (6, 10, 12, 15, 20, 30, 40)):
+    """P(T = n) and P(T <= n) at a few n, as decimals."""
+    from .frames import table
+
+    return table([{"n": n, "P(T = n)": f"{float(pmf.get(n, Fraction(0))):.4f}",
+                   "P(T ≤ n)": f"{float(sum((p for k, p in pmf.items() if k <= n), Fraction(0))):.4f}"} for n in at],
+                 ["n"])
+
+
+def repeat_table(upto: int = 7):
+    """``repeat_rows`` as a table."""
+    from .frames import table
+
+    return table(repeat_rows(upto), ["draws"])
+
+
+def check_rows(engine_times: list[int], simulated: Any, repeats: list[bool],
+               label: str = "simulated bag") -> list[tuple[str, Any, Any]]:
+    """Exact against simulated, with intervals: the mean wait (engine, ``simulated`` collections),
+    P(T <= 12), a repeat in 4 draws."""
     pmf = pmf_chain()
     within = sum((p for n, p in pmf.items() if n <= 12), Fraction(0))
-    arr = np.asarray(numpy_times)
+    times = [int(t) for t in simulated]
     return [
-        ("draws to see all six (engine's bag)", expected_draws(), stats.estimate_mean(np.asarray(engine_times, float))),
-        ("draws to see all six (numpy)", expected_draws(), stats.estimate_mean(arr.astype(float))),
-        ("all six within 12 draws (numpy)", within, stats.estimate_rate(int((arr <= 12).sum()), len(arr))),
+        ("draws to see all six (engine's bag)", expected_draws(), stats.estimate_mean([float(t) for t in engine_times])),
+        (f"draws to see all six ({label})", expected_draws(), stats.estimate_mean([float(t) for t in times])),
+        (f"all six within 12 draws ({label})", within, stats.estimate_rate(sum(t <= 12 for t in times), len(times))),
         ("4 draws show a combination twice (engine's bag)", repeat_chance(4),
          stats.estimate_rate(int(sum(repeats)), len(repeats))),
     ]
@@ -245,20 +307,19 @@ def check_rows(engine_times: list[int], numpy_times: Any, repeats: list[bool]) -
 def plot_collection(pmf: dict[int, Fraction], simulated: Any, mean: Fraction, *, title: str = "", label: str = "simulated"):
     """Bars: the exact P(T = n); dots: the simulated frequencies; a line at the exact ``mean`` (the
     bars stop at the horizon, so their own mean would be a little short)."""
-    import numpy as np
-
     from .plots import COLOURS, _fig, _legend_outside
 
     fig, ax = _fig()
-    xs = np.array(sorted(pmf))
+    xs = sorted(pmf)
     ax.bar(xs, [float(pmf[n]) for n in xs], color=COLOURS["exact"], alpha=0.85, label="exact")
-    sim = np.asarray(simulated)
-    freq = np.array([(sim == n).mean() for n in xs])
+    sim = Counter(int(t) for t in simulated)
+    total = sum(sim.values())
+    freq = [sim[n] / total for n in xs]
     ax.plot(xs, freq, "o", color=COLOURS["simulated"], markeredgecolor="#1a1a1a", markersize=4,
-            label=f"{label}\n({len(sim):,} collections)")
+            label=f"{label}\n({total:,} collections)")
     mean = float(mean)
     ax.axvline(mean, color="#1a1a1a", linestyle="--", linewidth=1, label=f"exact mean {mean:.2f}")
-    ax.set_xlim(xs.min() - 1, min(xs.max(), int(mean * 3)) + 1)
+    ax.set_xlim(min(xs) - 1, min(max(xs), int(mean * 3)) + 1)
     ax.set_xlabel("draws until every combination has been seen")
     ax.set_ylabel("probability")
     ax.set_title(title, loc="left")
@@ -307,7 +368,7 @@ def coupon_exercises() -> dict[int, Exercise]:
 
 def coupon_widget(n_runs: int = 2_000, seed: int = 11):
     """The Extension: Respite tokens in the bag and how many combinations to collect; the exact
-    expectation and distribution (the chain) and a numpy simulation move together."""
+    expectation and distribution (the chain) and a simulation of the bag move together."""
     import ipywidgets as w
 
     from .widgets import linked_answers
@@ -323,16 +384,16 @@ def coupon_widget(n_runs: int = 2_000, seed: int = 11):
 
     @lru_cache(maxsize=32)
     def runs(respites: int, kinds: int, n: int):
-        return numpy_collections(n, respites=respites, kinds=kinds, seed=seed, show_progress=False)
+        return bag_collections(n, respites=respites, kinds=kinds, seed=seed, show_progress=False)
 
     def compute(respites: int, kinds: int, n: int):
-        est = stats.estimate_mean(runs(respites, kinds, n).astype(float))
+        est = stats.estimate_mean([float(t) for t in runs(respites, kinds, n)])
         return f"expected draws until {kinds} different combinations have been seen", expected_draws(respites, kinds), est
 
     def plot(respites: int, kinds: int, n: int, exact: Any, estimate: Any):
         return plot_collection(pmf_chain(respites, kinds), runs(respites, kinds, n), exact,
                                title=f"{kinds} of the combinations, {respites} Respite token(s) in the bag",
-                               label="numpy")
+                               label="simulated bag")
 
     return linked_answers(controls, compute, plot, note="Exact: the stage waits and the Markov chain. Simulated: "
-                                                        "numpy draws from the same bag, seeded.")
+                                                        "draws from the same bag, seeded (gamelib's generator).")

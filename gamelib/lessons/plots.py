@@ -1,5 +1,8 @@
 """Plots for the lessons (matplotlib: imported here, never in the rules). Each helper returns
-a closed Figure, so a cell shows it exactly once, as its result."""
+a closed Figure, so a cell shows it exactly once, as its result. Where matplotlib cannot be
+imported (the static site's browser Python), ``_fig`` returns gamelib's own SVG figure
+(``.svgplot``), which takes the same calls; where numpy cannot, the running estimates are summed
+in plain Python (``plot_convergence``)."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
@@ -8,6 +11,7 @@ from typing import Any
 from gamelib.probability import stats
 from gamelib.probability.stats import Estimate
 
+from . import svgplot
 from .numbers import is_big
 from .text import exact_text, fraction_text
 
@@ -17,6 +21,8 @@ COLOURS = {"exact": "#2f5d3a", "simulated": "#c9a36a", "band": "#e9dfc6"}
 
 
 def _fig(figsize: tuple[float, float] = (8.6, 3.6)):
+    if not svgplot.matplotlib_available():
+        return svgplot.subplots(figsize)
     import matplotlib.pyplot as plt
 
     fig, ax = plt.subplots(figsize=figsize, dpi=100, layout="constrained")
@@ -31,6 +37,50 @@ def bar_label_text(x: Any) -> str:
     if not x:
         return ""
     return f"{float(x):.3f}" if is_big(x) else fraction_text(x)
+
+
+def numpy_available() -> bool:
+    try:
+        import numpy  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+def running(values: Sequence[Any]) -> tuple[list[int], list[float], list[float]]:
+    """Plain Python: trials 1..n, the running mean and the running mean of squares."""
+    ns, mean, sq = [], [], []
+    total = total_sq = 0.0
+    for i, v in enumerate(values, start=1):
+        v = float(v)
+        total += v
+        total_sq += v * v
+        ns.append(i)
+        mean.append(total / i)
+        sq.append(total_sq / i)
+    return ns, mean, sq
+
+
+def wilson_band_plain(successes: Sequence[Any], z: float) -> tuple[list[float], list[float]]:
+    """``wilson_band`` in plain Python (lists), for a Python without numpy."""
+    ns, means, _ = running(successes)
+    low, high = [], []
+    for n, p in zip(ns, means):
+        denom = 1 + z * z / n
+        centre = (p + z * z / (2 * n)) / denom
+        half = z * max(p * (1 - p) / n + z * z / (4 * n * n), 0) ** 0.5 / denom
+        low.append(min(max(centre - half, 0.0), 1.0))
+        high.append(min(max(centre + half, 0.0), 1.0))
+    return low, high
+
+
+def thinned(n: int, most: int = 400) -> list[int]:
+    """Indices 0..n-1 spread evenly on a log scale (all of them when few): an SVG plot of a
+    million trials draws a few hundred points, not a million."""
+    if n <= most:
+        return list(range(n))
+    keep = {round(n ** (k / most)) - 1 for k in range(most + 1)}
+    return sorted(i for i in keep if 0 <= i < n)
 
 
 def wilson_band(successes: Any, z: float):
@@ -85,6 +135,9 @@ def plot_convergence(successes: Sequence[Any], exact: Any = None, *, title: str 
     """The running estimate after 1, 2, ..., n trials (log scale), its 95% band, and the exact
     value when known: the law of large numbers on one picture. ``values=True`` for a running
     mean of any numbers (band from the running standard deviation)."""
+    if not numpy_available():
+        return _plot_convergence_plain(successes, exact, title=title, ylabel=ylabel, confidence=confidence,
+                                       values=values)
     import numpy as np
 
     y = np.asarray(successes, dtype=float)
@@ -103,6 +156,38 @@ def plot_convergence(successes: Sequence[Any], exact: Any = None, *, title: str 
     ax.fill_between(n[start:], low[start:], high[start:], color=COLOURS["band"],
                     label="95% interval" if values else "95% interval (Wilson)")
     ax.plot(n, mean, color=COLOURS["simulated"], lw=1.6, label="running estimate")
+    if exact is not None:
+        ax.axhline(float(exact), color=COLOURS["exact"], ls="--", lw=1.4, label=f"exact {exact_text(exact)}")
+    ax.set_xscale("log")
+    ax.set_xlabel("number of trials (log scale)")
+    ax.set_ylabel(ylabel)
+    ax.set_title(title, loc="left")
+    _legend_outside(ax)
+    return fig
+
+
+def _plot_convergence_plain(successes: Sequence[Any], exact: Any, *, title: str, ylabel: str, confidence: float,
+                            values: bool):
+    """``plot_convergence`` without numpy: the same running estimate and band, in plain Python."""
+    y = [float(v) for v in successes]
+    ns, mean, sq = running(y)
+    z = stats.z_value(confidence)
+    if values:
+        low, high = [], []
+        for n, m, s2 in zip(ns, mean, sq):
+            se = (max(s2 - m * m, 0) * n / max(n - 1, 1) / n) ** 0.5
+            low.append(m - z * se)
+            high.append(m + z * se)
+    else:
+        low, high = wilson_band_plain(y, z)
+    keep = thinned(len(y))
+    pick = lambda xs: [xs[i] for i in keep]  # noqa: E731
+    ns, mean, low, high = pick(ns), pick(mean), pick(low), pick(high)
+    fig, ax = _fig()
+    start = next((k for k, n in enumerate(ns) if n >= min(10, len(y))), 0)  # the band means nothing at first
+    ax.fill_between(ns[start:], low[start:], high[start:], color=COLOURS["band"],
+                    label="95% interval" if values else "95% interval (Wilson)")
+    ax.plot(ns, mean, color=COLOURS["simulated"], lw=1.6, label="running estimate")
     if exact is not None:
         ax.axhline(float(exact), color=COLOURS["exact"], ls="--", lw=1.4, label=f"exact {exact_text(exact)}")
     ax.set_xscale("log")

@@ -1,4 +1,5 @@
-"""Tables that put exact answers next to simulated ones (pandas, for the notebooks)."""
+"""Tables that put exact answers next to simulated ones: pandas DataFrames, or where pandas cannot
+be imported (the static site) the same cells as a PlainTable (``.frames``)."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
@@ -8,15 +9,14 @@ from typing import Any
 from gamelib.probability import stats
 from gamelib.probability.stats import Estimate
 
+from .frames import table as _table
 from .text import fraction_text, parse_answer
 
 # ---- tables -------------------------------------------------------------------------------
 
 def reconcile_table(rows: Sequence[tuple[str, Any, Estimate]]):
-    """A pandas table, one row per question: exact (fraction and decimal), simulated, standard
+    """A table, one row per question: exact (fraction and decimal), simulated, standard
     error, 95% interval, whether the exact value is inside, and the gap in standard errors."""
-    import pandas as pd
-
     out = []
     for what, exact, est in rows:
         row = stats.reconcile(exact, est, what)
@@ -31,7 +31,7 @@ def reconcile_table(rows: Sequence[tuple[str, Any, Estimate]]):
             "gap (SEs)": f"{row['gap in SEs']:+.2f}",
             "trials": f"{est.n:,}",
         })
-    return pd.DataFrame(out).set_index("question")
+    return _table(out, ["question"])
 
 
 def all_inside_sentence(rows: Sequence[tuple[str, Any, Estimate]]) -> str:
@@ -68,9 +68,7 @@ def win_rates(table, by: Any = "protagonist", confidence: float = 0.95):
 
 
 def compare_predictions(guesses: Mapping[str, Any], answers: Mapping[str, Any]):
-    """The students' guesses next to the exact answers, with a word on each (a pandas table)."""
-    import pandas as pd
-
+    """The students' guesses next to the exact answers, with a word on each (a table)."""
     rows = []
     for question, exact in answers.items():
         raw = guesses.get(question)
@@ -91,7 +89,7 @@ def compare_predictions(guesses: Mapping[str, Any], answers: Mapping[str, Any]):
             exact_s = fraction_text(exact) if isinstance(exact, Fraction) else f"{float(exact):.4f}"
             approx = f"{float(exact):.4f}"
         rows.append({"question": question, "your guess": shown, "answer": exact_s, "≈": approx, "verdict": verdict})
-    return pd.DataFrame(rows).set_index("question")
+    return _table(rows, ["question"])
 
 
 # ---- for a first course (lessons 1, 2 and 4): no standard errors, no intervals yet -------------------
@@ -104,9 +102,7 @@ def usual_difference(est: Estimate) -> float:
 
 def first_course_table(rows: Sequence[tuple[str, Any, Estimate]]):
     """Exact and simulated answers side by side, their difference, and whether that difference is
-    as small as that many trials usually give (a pandas table)."""
-    import pandas as pd
-
+    as small as that many trials usually give (a table)."""
     out = []
     for what, exact, est in rows:
         diff = abs(est.value - float(exact))
@@ -120,7 +116,7 @@ def first_course_table(rows: Sequence[tuple[str, Any, Estimate]]):
             "trials": f"{est.n:,}",
             "usual for that many trials?": "yes" if diff <= usual else "no, larger",
         })
-    return pd.DataFrame(out).set_index("question")
+    return _table(out, ["question"])
 
 
 def first_course_sentence(rows: Sequence[tuple[str, Any, Estimate]]) -> str:

@@ -153,15 +153,19 @@ def natural_frequencies(prior_p: Fraction, policy: Policy = POLICY, games: int =
 
 
 def frequency_table(prior_p: Fraction, policy: Policy = POLICY, games: int = 24):
-    """The natural frequencies as a 2 x 2 table (pandas)."""
-    import pandas as pd
+    """The natural frequencies as a 2 x 2 table (a DataFrame, or a PlainTable without pandas)."""
+    from .frames import table
+
+    def cell(x: Fraction) -> str:
+        return f"{x.numerator}" if x.denominator == 1 else f"{float(x):g}"
 
     t, o = games * prior_p, games * (1 - prior_p)
-    rows = {"yellow holds the Traitor": [t * policy.traitor, t * (1 - policy.traitor), t],
-            "yellow holds another card": [o * policy.other, o * (1 - policy.other), o]}
-    table = pd.DataFrame(rows, index=["moves to blue", "moves elsewhere", "games"]).T
-    table.loc["all"] = table.sum()
-    return table.map(lambda x: f"{Fraction(x).numerator}" if Fraction(x).denominator == 1 else f"{float(x):g}")
+    counts = {"yellow holds the Traitor": [t * policy.traitor, t * (1 - policy.traitor), t],
+              "yellow holds another card": [o * policy.other, o * (1 - policy.other), o]}
+    counts["all"] = [a + b for a, b in zip(*counts.values())]
+    rows = [{"": who, **{k: cell(Fraction(x)) for k, x in zip(("moves to blue", "moves elsewhere", "games"), xs)}}
+            for who, xs in counts.items()]
+    return table(rows, [""])
 
 
 # ---- the engine's re-deal, with yellow's policy playing the move ----------------------------------------
@@ -198,18 +202,17 @@ def traitor_holder(state: Any) -> str:
 
 
 def engine_worlds(n: int, *, seed: int = 0, policy: Policy | None = POLICY, state: Any = None,
-                  show_progress: bool = True):
+                  show_progress: bool = True) -> tuple[list[bool], list[str]]:
     """``n`` worlds red cannot tell from ``state`` (the engine's re-deal), yellow's policy playing
-    the move in each (``policy=None``: no move, the re-deal alone). Two arrays: whether yellow
+    the move in each (``policy=None``: no move, the re-deal alone). Two lists: whether yellow
     moved onto the General Store, and who holds the Traitor ("deck" for the Role deck). The
-    Traitors among the worlds with the move estimate the posterior."""
-    import numpy as np
-
+    Traitors among the worlds with the move estimate the posterior. (Plain lists, not numpy
+    arrays: the same on a browser's Python, which has no numpy.)"""
     from .simulation import progress
 
     start = state if state is not None else before_move()
-    moved = np.zeros(n, dtype=bool)
-    holder = np.empty(n, dtype=object)
+    moved = [False] * n
+    holder = [""] * n
     for i in progress(range(n), total=n, desc="re-dealt worlds (engine)", enabled=show_progress):
         world = resample(start, ME, Rng(derive_seed(seed, 2 * i)))
         if policy is not None:
@@ -219,15 +222,20 @@ def engine_worlds(n: int, *, seed: int = 0, policy: Policy | None = POLICY, stat
     return moved, holder
 
 
-def share(holder: Any, who: str, among: Any = None):
-    """The share of worlds (``among`` them, a boolean mask) where ``who`` holds the Traitor: an
+def kept(holder: Sequence[str], among: Sequence[bool] | None = None) -> list[str]:
+    """The holders of the worlds ``among`` selects (all of them when None): conditioning."""
+    return list(holder) if among is None else [h for h, m in zip(holder, among) if m]
+
+
+def share(holder: Sequence[str], who: str, among: Sequence[bool] | None = None):
+    """The share of worlds (``among`` them, a list of booleans) where ``who`` holds the Traitor: an
     Estimate with its Wilson interval."""
     from gamelib.probability import stats
 
-    chosen = holder if among is None else holder[among]
+    chosen = kept(holder, among)
     if len(chosen) == 0:
         raise GamelibError("no re-dealt world is left to count: play more worlds")
-    return stats.estimate_rate(int((chosen == who).sum()), len(chosen))
+    return stats.estimate_rate(sum(h == who for h in chosen), len(chosen))
 
 
 # ---- the lesson's plot, widget and exercises ------------------------------------------------------------
@@ -235,14 +243,11 @@ def share(holder: Any, who: str, among: Any = None):
 def plot_base_rates(policy: Policy = POLICY, mark: Fraction | None = None):
     """The posterior after the move against the prior, for this policy: the base rate matters.
     The dashed line is the base-rate-neglect answer (the likelihood read as the posterior)."""
-    import numpy as np
-
     from .plots import COLOURS, _fig, _legend_outside
 
-    x = np.linspace(0, 1, 201)
+    x = [k / 200 for k in range(201)]
     t, o = float(policy.traitor), float(policy.other)
-    with np.errstate(invalid="ignore", divide="ignore"):
-        y = x * t / (x * t + (1 - x) * o)
+    y = [p * t / (p * t + (1 - p) * o) if p * t + (1 - p) * o else float("nan") for p in x]
     fig, ax = _fig()
     ax.plot(x, y, color=COLOURS["exact"], lw=2, label="Bayes: P(Traitor | the move)")
     ax.plot(x, x, color="#888", lw=1, ls=":", label="no evidence: posterior = prior")
@@ -279,7 +284,7 @@ def policy_widget(n_worlds: int = 600, seed: int = 0):
         policy = Policy(Fraction(str(round(traitor, 2))), Fraction(str(round(other, 2))))
         moved, holder = engine_worlds(n, seed=seed, policy=policy, state=start, show_progress=False)
         exact = posterior(pool, holders, policy)
-        return f"P(yellow holds the Traitor | yellow moved to blue), {int(moved.sum()):,} of {n:,} worlds kept", \
+        return f"P(yellow holds the Traitor | yellow moved to blue), {sum(moved):,} of {n:,} worlds kept", \
             exact, share(holder, SUSPECT, moved)
 
     return linked_answers(controls, compute, note="Each change re-deals the worlds in the engine and lets "

@@ -50,8 +50,8 @@ def solution(resolve: str = "random", unfinished: Fraction = Fraction(0)) -> wp.
 def modelling_table(values=(Fraction(-1, 2), Fraction(0), Fraction(1, 2)), resolve: str = "best"):
     """What the round-limit modelling step changes: for each value of an unfinished round, the
     endgame's value and each programme the rivals' optimal mixes use, one per line (a narrow
-    pandas DataFrame: programme names are long)."""
-    import pandas as pd
+    DataFrame, or a PlainTable without pandas: programme names are long)."""
+    from .frames import table
 
     rows = []
     for u in values:
@@ -60,7 +60,7 @@ def modelling_table(values=(Fraction(-1, 2), Fraction(0), Fraction(1, 2)), resol
             for prog, p in mix.items():
                 rows.append({"unfinished round worth": fraction_text(u), "value": fraction_text(s.value), "player": who,
                              "chance": fraction_text(p), "programme": wp.programme_text(prog)})
-    return pd.DataFrame(rows).set_index(["unfinished round worth", "value", "player"])
+    return table(rows, ["unfinished round worth", "value", "player"])
 
 
 def seat_exercises() -> dict[int, Exercise]:
@@ -152,9 +152,8 @@ def play_endgame(row: Mapping[Any, Fraction] | Sequence[Any], col: Mapping[Any, 
                  scenario: Mapping[str, Any] = ENDGAME, seed: int = 0, show_progress: bool = True):
     """The engine plays the endgame ``n`` times: red and blue program a programme drawn from their
     mix (a dict programme -> chance) or a fixed programme; the Ghost's player and every choice a
-    card leaves are the engine's random player. Red's payoff each time (+1, 0, -1), a numpy array."""
-    import numpy as np
-
+    card leaves are the engine's random player. Red's payoff each time (+1, 0, -1), a list (plain
+    Python: the same on a browser's Python, which has no numpy)."""
     from gamelib.agents import RandomAgent
 
     from .simulation import progress
@@ -163,7 +162,7 @@ def play_endgame(row: Mapping[Any, Fraction] | Sequence[Any], col: Mapping[Any, 
     a, b = (eg.colours[s] for s in eg.rivals)
     g = game(len(eg.colours), scenario.get("round", 1))
     rng = random.Random(f"endgame:{seed}")
-    out = np.zeros(n, dtype=np.int64)
+    out = [0] * n
     for i in progress(range(n), total=n, desc="endgames (engine)", enabled=show_progress):
         s = g.from_scenario(dict(scenario), seed=derive_seed(seed, i))
         chance = RandomAgent(derive_seed(seed, 10_000 + i))
@@ -177,7 +176,7 @@ def play_endgame(row: Mapping[Any, Fraction] | Sequence[Any], col: Mapping[Any, 
             else:
                 s.apply(chance.choose(s))
         w = s.outcome.winners
-        out[i] = (a in w) - (b in w)
+        out[i] = int(a in w) - int(b in w)
     return out
 
 
@@ -245,14 +244,16 @@ def plot_chi_square(null, df: int, observed: float):
 
 def core_table(solution: wp.EndgameSolution):
     """The payoff matrix of the programmes the optimal mixes use (red's rows, blue's columns), the
-    mixes in the margins, as fractions: a pandas DataFrame."""
-    import pandas as pd
+    mixes in the margins, as fractions: a DataFrame, or a PlainTable without pandas."""
+    from .frames import table
 
     rows, cols = list(solution.row), list(solution.col)
+    names = [f"B{j + 1}: {wp.programme_text(c)}" for j, c in enumerate(cols)] + ["red's chance"]
+    labels = [f"R{i + 1}: {wp.programme_text(r)}" for i, r in enumerate(rows)] + ["blue's chance"]
     data = [[fraction_text(solution.entries[r, c]) for c in cols] + [fraction_text(solution.row[r])] for r in rows]
     data.append([fraction_text(solution.col[c]) for c in cols] + [""])
-    return pd.DataFrame(data, index=[f"R{i + 1}: {wp.programme_text(r)}" for i, r in enumerate(rows)] + ["blue's chance"],
-                        columns=[f"B{j + 1}: {wp.programme_text(c)}" for j, c in enumerate(cols)] + ["red's chance"])
+    return table([{"": label, **dict(zip(names, cells))} for label, cells in zip(labels, data)], [""],
+                 columns=["", *names])
 
 
 def mix_value(solution: wp.EndgameSolution, row: Mapping[Any, Fraction], col: Mapping[Any, Fraction]) -> Fraction:
@@ -438,11 +439,9 @@ def endgame_widget(solution: wp.EndgameSolution, n_games: int = 400, seed: int =
     def compute(p, blue, n):
         row, col = mixes(p, blue)
         return "red's payoff per game (+1 red alone wins, −1 blue alone)", exact_value(row, col), \
-            stats.estimate_mean(games(p, blue, n).astype(float))
+            stats.estimate_mean(games(p, blue, n))
 
     def plot(p, blue, n, exact, estimate):
-        import numpy as np
-
         fig, ax = _fig()
         ps = [Fraction(k, 12) for k in range(13)]
         for choice, colour, label in (("mix", COLOURS["exact"], "against blue's best mix"),

@@ -59,8 +59,11 @@ def linked_answers(controls: Mapping[str, Any], compute: Callable[..., tuple[str
     result = w.HTML()
     # The plot is an Image widget holding PNG bytes, not an Output widget: output captured into
     # a widget needs a frontend to route it, which nbval and plain kernels do not have.
-    figure = w.Image(format="png", layout=w.Layout(max_width="100%", height="auto", object_fit="contain",
-                                                    display=None if plot is not None else "none"))
+    # Where matplotlib is missing (the static site) the plot is gamelib's SVG, in an HTML widget.
+    from .svgplot import matplotlib_available
+
+    shown = w.Layout(max_width="100%", height="auto", object_fit="contain", display=None if plot is not None else "none")
+    figure = w.Image(format="png", layout=shown) if matplotlib_available() else w.HTML(layout=shown)
     footer = w.HTML(f"<div style='color:#555;font-size:12.5px'>{html.escape(note)}</div>" if note else "")
 
     def update(_change: Any = None) -> None:
@@ -74,8 +77,11 @@ def linked_answers(controls: Mapping[str, Any], compute: Callable[..., tuple[str
         result.value = answers_html(title, exact, est)
         if plot is not None:
             fig = plot(**values, exact=exact, estimate=est)
-            figure.value = figure_png(fig)
-            figure.width = str(round(fig.get_figwidth() * fig.dpi))  # natural size, shrunk on small screens
+            if isinstance(figure, w.Image):
+                figure.value = figure_png(fig)
+                figure.width = str(round(fig.get_figwidth() * fig.dpi))  # natural size, shrunk on small screens
+            else:
+                figure.value = fig._repr_html_()
             figure.layout.display = None
 
     for c in controls.values():

@@ -17,7 +17,7 @@ and the engine's re-deal of hidden information."""
 from __future__ import annotations
 
 import copy
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from functools import lru_cache
 from typing import Any
@@ -58,20 +58,20 @@ def moments(dist: Mapping[int, Fraction]) -> tuple[Fraction, Fraction]:
 
 
 def summary_table(dists: Mapping[str, Mapping[int, Fraction]], outcome: str):
-    """Each choice's exact distribution, expectation, variance and standard deviation (pandas)."""
-    import pandas as pd
-
+    """Each choice's exact distribution, expectation, variance and standard deviation (a DataFrame,
+    or a PlainTable without pandas)."""
+    from .frames import table
     from .text import fraction_text
 
     values = sorted({k for d in dists.values() for k in d})
-    rows = {}
+    rows = []
     for choice, d in dists.items():
         mean, var = moments(d)
-        row = {f"P({outcome} = {k})": fraction_text(d.get(k, Fraction(0))) for k in values}
+        row = {"": choice, **{f"P({outcome} = {k})": fraction_text(d.get(k, Fraction(0))) for k in values}}
         row.update({"expectation": f"{float(mean):.4f}", "variance": f"{float(var):.4f}",
                     "standard deviation": f"{float(var) ** 0.5:.4f}"})
-        rows[choice] = row
-    return pd.DataFrame(rows).T
+        rows.append(row)
+    return table(rows, [""])
 
 
 # ---- Deadland: a Ration before the daily trial -----------------------------------------------------------
@@ -96,22 +96,27 @@ def _added(state: Any) -> int:
     return dl.ZOMBIE_LEVEL - RATION_LEVEL if p["zombie"] else p["level"] - RATION_LEVEL
 
 
-def ration_pairs(n: int, *, seed: int = 0, show_progress: bool = True):
+def ration_pairs(n: int, *, seed: int = 0, show_progress: bool = True) -> list[tuple[int, int]]:
     """``n`` shuffles of the Virus deck; in each, the trial taken both ways on copies of the same
-    state (the same cards in the same order): an n x 2 array of cards added (keep, eat)."""
-    import numpy as np
-
+    state (the same cards in the same order): a list of n pairs of cards added (keep, eat)."""
     from .simulation import progress
 
-    out = np.zeros((n, 2), dtype=np.int64)
+    out = []
     sc = dlc.daily_scenario(RATION_LEVEL)
     for i in progress(range(n), total=n, desc="shuffled decks, both choices (engine)", enabled=show_progress):
         start = dlc.before_trial(sc, seed=derive_seed(seed, i))
-        for j, kind in enumerate(("draw", "ration")):
+        pair = []
+        for kind in ("draw", "ration"):
             twin = start.clone()
             twin.apply(next(a for a in twin.legal_actions() if a.kind == kind))
-            out[i, j] = _added(twin)
+            pair.append(_added(twin))
+        out.append((pair[0], pair[1]))
     return out
+
+
+def column(pairs: Sequence[Sequence[int]], j: int) -> list[int]:
+    """The ``j``-th value of each pair (or row): one choice's outcomes over every deck or world."""
+    return [p[j] for p in pairs]
 
 
 # ---- Walk the Plank: one space or two --------------------------------------------------------------------
@@ -200,22 +205,23 @@ def _finish_round(state: Any, seed: int) -> int:
     return red_alive(state)
 
 
-def plank_pairs(n: int, *, third: str = "Run Around", seed: int = 0, show_progress: bool = True):
-    """``n`` worlds red cannot tell apart (the engine's re-deal of blue's cards); in each, both
-    moves on copies of the same world, the rest of the round played by random players seeded
-    alike: an n x 2 array of red pirates alive (1 space, 2 spaces)."""
-    import numpy as np
-
+def plank_pairs(n: int, *, third: str = "Run Around", seed: int = 0,
+                show_progress: bool = True) -> list[tuple[int, ...]]:
+    """``n`` worlds red cannot tell apart (the engine's re-deal of blue's cards); in each, every
+    move on copies of the same world, the rest of the round played by random players seeded
+    alike: a list of n rows of red pirates alive, one value per move of ``MOVES``."""
     from .simulation import progress
 
     start = plank_scene(third)
-    out = np.zeros((n, len(MOVES)), dtype=np.int64)
+    out = []
     for i in progress(range(n), total=n, desc="re-dealt worlds, every move (engine)", enabled=show_progress):
         world = resample(start, "red", Rng(derive_seed(seed, 2 * i)))
-        for j, move in enumerate(MOVES):
+        row = []
+        for move in MOVES:
             twin = world.clone()
             twin.apply(_move(twin, move))
-            out[i, j] = _finish_round(twin, derive_seed(seed, 2 * i + 1))
+            row.append(_finish_round(twin, derive_seed(seed, 2 * i + 1)))
+        out.append(tuple(row))
     return out
 
 
@@ -223,18 +229,17 @@ def plank_pairs(n: int, *, third: str = "Run Around", seed: int = 0, show_progre
 
 def plot_moves(exact: Mapping[str, Mapping[int, Fraction]], pairs: Any = None):
     """Each move's exact distribution of red pirates alive (bars), the simulated shares (dots)."""
-    import numpy as np
-
     from .plots import _fig, _legend_outside
 
     fig, ax = _fig()
     width = 0.8 / len(exact)
     colours = ["#2f5d3a", "#7fa37f", "#8c5a2b", "#c9a36a"]
     for j, (move, dist) in enumerate(exact.items()):
-        x = np.arange(3) + (j - (len(exact) - 1) / 2) * width
+        x = [k + (j - (len(exact) - 1) / 2) * width for k in range(3)]
         ax.bar(x, [float(dist.get(k, 0)) for k in range(3)], width * 0.95, color=colours[j % 4], label=move)
         if pairs is not None:
-            freq = [(pairs[:, j] == k).mean() for k in range(3)]
+            outcomes = column(pairs, j)
+            freq = [sum(v == k for v in outcomes) / len(outcomes) for k in range(3)]
             ax.plot(x, freq, "o", color="black", ms=4, label="simulated" if j == 0 else None)
     ax.set_xticks(range(3))
     ax.set_xlabel("red pirates alive when the round ends")
@@ -264,7 +269,7 @@ def moves_widget(n_worlds: int = 400, seed: int = 0):
         exact = moments(plank_exact(third)[move])[0]
         pairs = plank_pairs(n, third=third, seed=seed, show_progress=False)
         return f"red pirates alive at the round's end, on average ({move})", exact, \
-            stats.estimate_mean(pairs[:, MOVES.index(move)].astype(float))
+            stats.estimate_mean(column(pairs, MOVES.index(move)))
 
     return linked_answers(controls, compute, note="Each change re-deals blue's face-down cards in the engine "
                                                   "and plays the rest of the round.")

@@ -139,11 +139,11 @@ def test_the_lessons_endgame_needs_a_mixed_programme():
 
 def test_the_engine_plays_the_endgame_as_the_solution_says():
     sol = lesson.solution("random")
-    out = lesson.play_endgame(sol.row, sol.col, 400, seed=3, show_progress=False)
+    out = np.array(lesson.play_endgame(sol.row, sol.col, 400, seed=3, show_progress=False))
     assert abs(out.mean() - float(sol.value)) <= K * out.std(ddof=1) / sqrt(len(out))
     # against a fixed reply the engine agrees with that reply's exact payoff
     r, c = next(iter(sol.row)), next(iter(sol.col))
-    out = lesson.play_endgame(r, c, 200, seed=4, show_progress=False)
+    out = np.array(lesson.play_endgame(r, c, 200, seed=4, show_progress=False))
     exact = sol.entries[r, c]
     assert abs(out.mean() - float(exact)) <= K * max(out.std(ddof=1), 0.05) / sqrt(len(out))
 

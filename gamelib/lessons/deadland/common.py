@@ -200,11 +200,17 @@ def play_games(players: int, n: int, *, seed: int = 0, show_progress: bool = Tru
 def first_deck_radios(n: int, *, seed: int = 0, players: int = 4):
     """Where the two Radio Contacts lie in the first Virus deck of ``n`` new games (1 = the top
     card), read from the table view before anything is drawn... almost: the first player's daily
-    trial is taken as the game starts, so the cards already drawn are counted back in."""
+    trial is taken as the game starts, so the cards already drawn are counted back in. An n x 2
+    numpy array (``first_deck_radio_places``: the same as a list of pairs, without numpy)."""
     import numpy as np
 
+    return np.array(first_deck_radio_places(n, seed=seed, players=players), dtype=np.int64).reshape(n, 2)
+
+
+def first_deck_radio_places(n: int, *, seed: int = 0, players: int = 4) -> list[tuple[int, int]]:
+    """``first_deck_radios`` as a list of (first, second) places, in plain Python."""
     g = game(players)
-    out = np.zeros((n, 2), dtype=np.int64)
+    out: list[tuple[int, int]] = []
     for i in range(n):
         s = g.new_state(seed=derive_seed(seed, i))
         v = s.view(None)
@@ -212,8 +218,8 @@ def first_deck_radios(n: int, *, seed: int = 0, players: int = 4):
         order = ["?"] * len(gone) + list(v["virus"]["deck"])
         k = [j + 1 for j, c in enumerate(order) if c == dl.RADIO]
         early = [j + 1 for j, e in enumerate(gone) if "Radio Contact card" in e.text]
-        pos = sorted(early + k)[:2]
-        out[i] = pos
+        first, second = sorted(early + k)[:2]
+        out.append((first, second))
     return out
 
 

@@ -13,16 +13,30 @@ from .common import radio_end_possible
 KEEP = ("shotgun", "pistol", "chainsaw", "hatchet", "medications", "stolen-resources")
 
 
+def _attack_cards(data: Any) -> frozenset[str]:
+    """The Event cards that attack (zombies, Infected Areas), found once per card set."""
+    got = data.made.get(ATTACKS_KEY)
+    if got is None:
+        got = data.made[ATTACKS_KEY] = frozenset(c for c, e in data.events.items() if e.kind in ("zombie", "infected"))
+    return got
+
+
+#: the key of ``_attack_cards`` in the card data's cache of things made once (``CardData.made``)
+ATTACKS_KEY = ("heuristic", "attack cards")
+
+
 class HeuristicAgent(Agent):
     name = "heuristic"
 
     def choose(self, state: Any) -> Action:
-        legal = state.legal_actions()
+        legal = state.legal_list()  # (read only: the state's own list, no copy)
         if len(legal) == 1:
             return legal[0]
-        me = state.game.players.index(state.to_move)
-        steal = [a for a in legal if a.kind == "traitor"]  # offered at every decision of the Traitor's turn
-        if steal:
+        decision, me = state.stack[-1][:2]  # (the decision on top names the seat to move)
+        # the Traitor's reveals come first in the list (rules.legal_actions puts the anytime
+        # powers before the decision's own actions), at every decision of the Traitor's turn
+        if legal[0].kind == "traitor":
+            steal = [a for a in legal if a.kind == "traitor"]
             target = max(steal, key=lambda a: len(state.objs[a.args[0]]) + state.mun[a.args[0]] + state.rat[a.args[0]])
             q = target.args[0]
             if len(state.objs[q]) + state.mun[q] + state.rat[q] >= 3:
@@ -30,8 +44,6 @@ class HeuristicAgent(Agent):
             legal = [a for a in legal if a.kind != "traitor"]
             if len(legal) == 1:
                 return legal[0]
-        kinds = {a.kind for a in legal}
-        decision = state.stack[-1][0]
         if decision in ("ask_move", "ask_zmove"):
             return self._move(state, me, legal)
         if decision == "ask_use":
@@ -53,25 +65,38 @@ class HeuristicAgent(Agent):
             return max(legal, key=lambda a: state.level(a.args[0]))
         if decision in ("ask_daily", "ask_survivor"):
             return self._trial(state, me, legal)
+        kinds = {a.kind for a in legal}
         for pref in ("use", "wound", "reveal", "keep"):
             if pref in kinds:
                 return next(a for a in legal if a.kind == pref)
         return legal[self.rng.randbelow(len(legal))]
 
     def _move(self, s: Any, me: int, legal: list[Action]) -> Action:
-        def score(a: Action) -> float:
-            b = a.args[0]
-            here = [q for q in s.here(b) if q != me]
-            if s.zombie[me]:
-                return sum(1 for q in here if not s.zombie[q]) * 10
-            zombies = sum(1 for q in here if s.zombie[q])
-            deck = s.edeck[b]
-            events = s.data.events
-            attacks = sum(1 for c in deck if events[c].kind in ("zombie", "infected"))
-            danger = attacks / len(deck) if deck else s.data.boards[b].bloodstain / 4
-            return -zombies * 5 - danger * 3 + (0.2 if a.kind == "stay" else 0)
-        best = max(score(a) for a in legal)
-        top = [a for a in legal if score(a) == best]
+        """A zombie goes where most survivors are; a survivor avoids zombies and boards whose
+        Event deck holds many attacks (a turned-over board: its bloodstain trial), and slightly
+        prefers to stay. The best scores' ties are broken at random."""
+        pos, dead, zombie = s.pos, s.dead, s.zombie
+        # the others on each board, by what they are (``s.here`` leaves out dead zombies)
+        others: dict[int, int] = {}
+        hunting = zombie[me]
+        for q in range(len(pos)):
+            if q != me and not dead[q] and zombie[q] != hunting:  # survivors for a zombie, zombies for a survivor
+                b = pos[q]
+                others[b] = others.get(b, 0) + 1
+        if hunting:
+            scores = [others.get(a.args[0], 0) * 10 for a in legal]
+        else:
+            attacks = _attack_cards(s.data)
+            edeck, boards = s.edeck, s.data.boards
+            scores = []
+            for a in legal:
+                b = a.args[0]
+                deck = edeck[b]
+                # (the same arithmetic, in the same order, as ever: equal scores stay equal)
+                danger = sum(map(attacks.__contains__, deck)) / len(deck) if deck else boards[b].bloodstain / 4
+                scores.append(-others.get(b, 0) * 5 - danger * 3 + (0.2 if a.kind == "stay" else 0))
+        best = max(scores)
+        top = [a for a, sc in zip(legal, scores) if sc == best]
         return top[self.rng.randbelow(len(top))]
 
     def _use(self, s: Any, me: int, legal: list[Action]) -> Action:

@@ -143,6 +143,42 @@ def draw_virus(s: "DeadlandState") -> str:
     return chance.take_top(s.vdeck, VIRUS_TITLE, lambda: virus_odds(s), lambda c: virus[c].label)
 
 
+def role_label(data: Any, rid: str) -> str:
+    """A Role card as an explicit-chance outcome: its name (with its id, should a teacher's cards
+    give two roles one name: the outcome must tell the cards apart, unlike two 5s)."""
+    name = data.roles[rid].name
+    if sum(1 for r in data.roles.values() if r.name == name) > 1:
+        return f"{name} ({rid})"
+    return name
+
+
+def role_title(s: "DeadlandState", seat: int) -> str:
+    return f"{PLAYER_NAMES[seat]}'s Role card"
+
+
+def role_odds(s: "DeadlandState", seat: int) -> Distribution:
+    """The Role card ``seat`` is about to draw: any card of the Role deck, alike (explicit chance;
+    the deck's order is unseen, as the Virus deck's). The table does not see it, so ``odds()``
+    shows no such line; the drawer reads it off the Role cards not yet seen."""
+    deck, data = s.rdeck, s.data
+    order = {r: i for i, r in enumerate(data.roles)}
+    return Distribution([(role_label(data, r), Fraction(1, len(deck))) for r in sorted(deck, key=order.__getitem__)],
+                        role_title(s, seat))
+
+
+def draw_role(s: "DeadlandState", seat: int) -> str:
+    """The top Role card, taken off the Role deck (explicit chance: the card chosen)."""
+    if not chance.active():
+        rid = s.rdeck[-1]
+        s.rdeck = s.rdeck[:-1]
+        return rid
+    deck = list(s.rdeck)
+    data = s.data
+    rid = chance.take_top(deck, role_title(s, seat), lambda: role_odds(s, seat), lambda r: role_label(data, r))
+    s.rdeck = tuple(deck)
+    return rid
+
+
 #: the mark of a card the table knows lies in this Road's deck (the Looter's Infected Area put
 #: back), in explicit-chance outcomes: drawing it or a card of the same label unseen differs later
 KNOWN = " (the one put back)"
@@ -347,6 +383,13 @@ def end_by_radio(s: "DeadlandState") -> None:
 
 def radio_end_possible(s: "DeadlandState") -> bool:
     """Whether the Radio Contacts left in the Virus deck could end the game in the next trial."""
-    left = sum(1 for c in s.vdeck if s.data.virus[c].kind == "radio")
-    return left >= s.target() - s.radio
+    data = s.data
+    radios = data.made.get(RADIO_IDS)
+    if radios is None:
+        radios = data.made[RADIO_IDS] = frozenset(c for c, v in data.virus.items() if v.kind == "radio")
+    return sum(map(radios.__contains__, s.vdeck)) >= data.targets[len(s.pos)] - s.radio
+
+
+#: the key, in the card data's cache (``CardData.made``), of the Radio Contact cards' ids
+RADIO_IDS = ("radio", "card ids")
 

@@ -47,8 +47,9 @@ def draw_event(s: "DeadlandState", p: int, b: int, extra: bool) -> None:
 def apply_event(s: "DeadlandState", p: int, b: int, cid: str) -> None:
     card = s.data.events[cid]
     logging = s.log_enabled
-    log_same(s, S_EVENT, "{} turns over an Event card on {}: {}", PLAYER_NAMES[p], s.data.boards[b].called,
-             card.label)  # (s.the(b))
+    if logging:
+        log_same(s, S_EVENT, "{} turns over an Event card on {}: {}", PLAYER_NAMES[p], s.data.boards[b].called,
+                 card.label)  # (s.the(b))
     if card.rations or card.munitions:
         take_tokens(s, p, card.rations, card.munitions, S_TYPES)
     if card.kind == "object":
@@ -59,7 +60,8 @@ def apply_event(s: "DeadlandState", p: int, b: int, cid: str) -> None:
             s.ev = without(s.ev, cid)
             s.objs = put(s.objs, p, s.objs[p] + (cid,))
             s.fresh += (cid,)
-            log_same(s, S_TYPES, "{} keeps the {} (usable from their next turn)", PLAYER_NAMES[p], card.name)
+            if logging:
+                log_same(s, S_TYPES, "{} keeps the {} (usable from their next turn)", PLAYER_NAMES[p], card.name)
     elif card.kind == "zombie":
         s.stack.append(("attack", b, card.attack, card.weapon))
     elif card.kind == "infected":
@@ -247,7 +249,8 @@ def zevent(s: "DeadlandState", t: tuple) -> None:
     cid = pop_event(s, b)
     s.ev += (cid,)
     card = s.data.events[cid]
-    log_same(s, S_ZOMBIE, "the zombie {} turns over an Event card on {}: {}", PLAYER_NAMES[z], s.the(b), card.label)
+    if s.log_enabled:
+        log_same(s, S_ZOMBIE, "the zombie {} turns over an Event card on {}: {}", PLAYER_NAMES[z], s.the(b), card.label)
     s.stack.append(("event_done", b, z, 0))
     if card.kind == "infected":
         s.stack.append(("infected", b))

@@ -101,12 +101,14 @@ def _ask_move(s: "DeadlandState", t: tuple, a: Action) -> None:
     p = t[1]
     boards = s.data.boards  # (s.the(b) is boards[b].called)
     if a.kind == "stay":
-        log_same(s, S_MOVE, "{} stays on {}", PLAYER_NAMES[p], boards[s.pos[p]].called)
+        if s.log_enabled:
+            log_same(s, S_MOVE, "{} stays on {}", PLAYER_NAMES[p], boards[s.pos[p]].called)
         return
     b = a.args[0]
     pos = s.pos
     s.pos = pos[:p] + (b,) + pos[p + 1:]  # (put, written out: nearly every turn)
-    log_same(s, S_MOVE, "{} moves to {}", PLAYER_NAMES[p], boards[b].called)
+    if s.log_enabled:
+        log_same(s, S_MOVE, "{} moves to {}", PLAYER_NAMES[p], boards[b].called)
     if s.role[p] == "contagious" and s.role_is(p, "contagious", True):
         s.stack.append(("contagious", p))
 
@@ -134,7 +136,8 @@ def _ask_zmove(s: "DeadlandState", t: tuple, a: Action) -> None:
 
 def _zombie_moves(s: "DeadlandState", z: int, b: int) -> None:
     s.pos = put(s.pos, z, b)
-    log_same(s, S_ZOMBIE, "the zombie {} must move: it goes to {}", PLAYER_NAMES[z], s.the(b))
+    if s.log_enabled:
+        log_same(s, S_ZOMBIE, "the zombie {} must move: it goes to {}", PLAYER_NAMES[z], s.the(b))
     s.stack.append(("wound", z, ()))
 
 
@@ -196,7 +199,8 @@ def use(s: "DeadlandState", t: tuple) -> None:
 def _ask_use(s: "DeadlandState", t: tuple, a: Action) -> None:
     p = t[1]
     if a.kind == "end":
-        log_same(s, S_USE, "{} ends the exchange phase", PLAYER_NAMES[p])
+        if s.log_enabled:
+            log_same(s, S_USE, "{} ends the exchange phase", PLAYER_NAMES[p])
         return
     if a.kind == "give":
         _hand_over(s, p, a.args[0], a.args[1])

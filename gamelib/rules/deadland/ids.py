@@ -21,7 +21,7 @@ from __future__ import annotations
 from gamelib.core import Action
 
 from .cards import OBJECT_NAMES, PLAYER_NAMES, ROLE_POWERS, daily_size
-from .common import KNOWN, VIRUS_ORDER
+from .common import KNOWN, VIRUS_ORDER, role_label
 
 PLAIN = ("end", "medic", "scavenger", "ration", "pass", "use")
 TOKENS = ("munitions", "rations")
@@ -75,6 +75,10 @@ def action_key(s, action: Action) -> tuple:
 
 def chance_labels(game) -> list[str]:
     """Every outcome of a chance node (explicit chance): the Virus cards' labels, then the Event
-    cards' labels, unseen and (for a card the table knows is in a Road's deck) known."""
+    cards' labels, unseen and (for a card the table knows is in a Road's deck) known, then the
+    Role cards' names."""
     labels = sorted({e.label for e in game.data.events.values()})
-    return list(VIRUS_ORDER) + labels + [lab + KNOWN for lab in labels]
+    out = list(VIRUS_ORDER) + labels + [lab + KNOWN for lab in labels]
+    # then the Role cards (added after the others, so the ids above stay as they were); a name
+    # that is already an outcome above keeps its one id (chance nodes are told apart by title)
+    return out + [lab for lab in (role_label(game.data, r) for r in game.data.roles) if lab not in out]

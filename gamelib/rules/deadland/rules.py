@@ -21,12 +21,16 @@ if TYPE_CHECKING:  # pragma: no cover
     from .game import DeadlandState
 
 
+#: the ``anytime`` powers' legal actions (all registered: the rule modules are imported above)
+ANYTIME_LEGAL = tuple(legal for legal, _ in ANYTIME.values())
+
+
 def legal_actions(s: "DeadlandState") -> list[Action]:
     """The decision on top of the pending work: the ``anytime`` powers it offers, then its own."""
     t = s.stack[-1]
     out = DECISIONS[t[0]][0](s, t)
     extra: list[Action] | None = None
-    for extra_legal, _ in ANYTIME.values():
+    for extra_legal in ANYTIME_LEGAL:
         got = extra_legal(s, t)
         if got:  # (almost never: no new list for the usual nothing)
             extra = got if extra is None else extra + got

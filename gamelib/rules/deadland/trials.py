@@ -7,14 +7,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from gamelib.core import Action, log
+from gamelib.core import Action, chance, log
 
 from .cards import (
     ADDED, ATTACK, ATTACK_MODES, BLOOD, DAILY, DECIDING, DISCARDED, DROP_LEVEL, HEAVY_LEVEL, LOSS_LEVEL,
     PLAYER_NAMES, RADIO_CONTACT, ROLE_LEVEL, ZATTACK, ZDAILY, ZOMBIE_DRAW, ZOMBIE_LEVEL, daily_size,
 )
 from .common import (
-    S_ATTACK, S_LEVEL, S_ROLES, S_TRIAL, S_ZOMBIE, discard_top_event, draw_virus, drop_object, fits,
+    S_ATTACK, S_LEVEL, S_ROLES, S_TRIAL, S_ZOMBIE, discard_top_event, draw_role, draw_virus, drop_object, fits,
     gain_resistance, kept, log_same, radio_contact, radio_end_possible, settle_held, zombify,
 )
 from .reactions import shotgun_queue
@@ -92,42 +92,54 @@ def trial(s: "DeadlandState", t: tuple) -> None:
     virus = s.data.virus
     rec = s.trial
     if rec is None or rec[0] != seat or rec[1] != mode:
-        rec = s.trial = (seat, mode, left, (), None)
+        rec = (seat, mode, left, (), None)
+    # The cards drawn, with what became of each, gathered here and written into ``s.trial`` once,
+    # as the step ends (nothing the loop calls reads the record).
+    drawn = list(rec[3])
     # (the Virus deck and discards are lists changed in place, never replaced: a reshuffle after a
     # Radio Contact refills the same list)
     vdeck, vdisc, who, sec = s.vdeck, s.vdisc, PLAYER_NAMES[seat], SECTION[mode]
-    while left > 0:
-        card = draw_virus(s)
-        vc = virus[card]
-        kind = vc.kind
-        if kind == "radio":
-            rec = s.trial = (seat, mode, rec[2], rec[3] + ((card, RADIO_CONTACT),), rec[4])
-            log_same(s, sec, "{} draws a Radio Contact card", who)
-            radio_contact(s, card, sec)
-            if s.result is not None:
+    seeded = not chance.active()  # (explicit chance draws through draw_virus; the mode holds for the step)
+    logging = s.log_enabled
+    try:
+        while left > 0:
+            card = vdeck.pop() if seeded else draw_virus(s)
+            vc = virus[card]
+            kind = vc.kind
+            if kind == "radio":
+                drawn.append((card, RADIO_CONTACT))
+                if logging:
+                    log_same(s, sec, "{} draws a Radio Contact card", who)
+                radio_contact(s, card, sec)
+                if s.result is not None:
+                    return
+                continue  # a Radio Contact does not count toward the cards the trial needs
+            left -= 1
+            if mode == ZDAILY:
+                drawn.append((card, DISCARDED))
+                vdisc.append(card)
+                if logging:
+                    log_same(s, S_ZOMBIE, "{} draws {}: discarded", who, vc.called)
+                if kind == "illness":
+                    gain_resistance(s, seat, "an Illness card")
+                continue
+            level = len(s.inf[seat])
+            fit = vc.level == level + 1 if kind == "level" else fits(s, seat, card)
+            if fit and (mode != DAILY or level == start):
+                drawn.append((card, DECIDING))
+                s.held += (card,)
+                if logging:
+                    log_same(s, sec, "{} draws {}: the next card for their Infection deck (level {})",
+                             who, vc.called, level)
+                push(s, ("react", seat, mode), ("trial", seat, left, start, mode))
                 return
-            continue  # a Radio Contact does not count toward the cards the trial needs
-        left -= 1
-        if mode == ZDAILY:
-            rec = s.trial = (seat, mode, rec[2], rec[3] + ((card, DISCARDED),), rec[4])
+            drawn.append((card, DISCARDED))
             vdisc.append(card)
-            log_same(s, S_ZOMBIE, "{} draws {}: discarded", who, vc.called)
-            if kind == "illness":
-                gain_resistance(s, seat, "an Illness card")
-            continue
-        level = len(s.inf[seat])
-        fit = vc.level == level + 1 if kind == "level" else fits(s, seat, card)
-        if fit and (mode != DAILY or level == start):
-            rec = s.trial = (seat, mode, rec[2], rec[3] + ((card, DECIDING),), rec[4])
-            s.held += (card,)
-            log_same(s, sec, "{} draws {}: the next card for their Infection deck (level {})",
-                     who, vc.called, level)
-            push(s, ("react", seat, mode), ("trial", seat, left, start, mode))
-            return
-        rec = s.trial = (seat, mode, rec[2], rec[3] + ((card, DISCARDED),), rec[4])
-        vdisc.append(card)
-        log_same(s, sec, "{} draws {}: discarded{}", who, vc.called,
-                 " (a card was already added in this daily trial)" if fit else "")
+            if logging:
+                log_same(s, sec, "{} draws {}: discarded{}", who, vc.called,
+                         " (a card was already added in this daily trial)" if fit else "")
+    finally:
+        s.trial = (seat, mode, rec[2], tuple(drawn), rec[4])
 
 
 @step("react")
@@ -204,8 +216,7 @@ def add_held(s: "DeadlandState", seat: int) -> None:
 
 def level_effect(s: "DeadlandState", seat: int, lv: int) -> None:
     if lv == ROLE_LEVEL and s.role[seat] is None and s.rdeck:
-        s.role = put(s.role, seat, s.rdeck[-1])
-        s.rdeck = s.rdeck[:-1]
+        s.role = put(s.role, seat, draw_role(s, seat))
         if s.log_enabled:
             log(s, S_LEVEL, f"{s.name(seat)} draws a Role card and keeps it face down")
             log(s, S_ROLES, f"{s.name(seat)} draws the {s.data.roles[s.role[seat]].name} card",
@@ -243,6 +254,13 @@ def _drop(s: "DeadlandState", t: tuple, a: Action) -> None:
 @step("daily", "Daily Infection Trial")
 def daily(s: "DeadlandState", t: tuple) -> None:
     seat = s.active
+    if s.role[seat] is None:  # (most trials: no Role card, so only a Ration can make it wait)
+        k = daily_count(s, seat, False)  # (with no role, the count a Ration could lower: ``_can_eat``)
+        if s.rat[seat] > 0 and k > 1:
+            s.stack.append(("ask_daily", seat, 0))
+        else:
+            _start_daily(s, seat, 0, k)
+        return
     if _daily_asks(s, seat, 0):
         s.stack.append(("ask_daily", seat, 0))
     else:
@@ -302,8 +320,9 @@ def _draw(s: "DeadlandState", k: int, note: str = "") -> Action:
 
 def _daily_options(s: "DeadlandState", seat: int, ate: int) -> list[Action]:
     if s.role[seat] is None:  # (no Role card yet: no reveal, no Survivor's choice of counts)
-        draw = _draw(s, daily_count(s, seat, bool(ate)))
-        return [EAT, draw] if _can_eat(s, seat, ate) else [draw]
+        k = daily_count(s, seat, bool(ate))  # (with no role, also the count ``_can_eat`` asks about)
+        draw = _draw(s, k)
+        return [EAT, draw] if not ate and s.rat[seat] > 0 and k > 1 else [draw]
     out = []
     if _can_eat(s, seat, ate):
         out.append(EAT)
@@ -369,7 +388,8 @@ def _start_daily(s: "DeadlandState", seat: int, ate: int, k: int) -> None:
 @step("zdaily", "Daily Infection Trial")
 def zdaily(s: "DeadlandState", t: tuple) -> None:
     z = s.active
-    log_same(s, S_ZOMBIE, "{} (a zombie) draws two Virus cards", PLAYER_NAMES[z])
+    if s.log_enabled:
+        log_same(s, S_ZOMBIE, "{} (a zombie) draws two Virus cards", PLAYER_NAMES[z])
     s.trial = (z, ZDAILY, ZOMBIE_DRAW, (), None)
     s.stack.append(("trial", z, ZOMBIE_DRAW, 0, ZDAILY))
 
@@ -400,6 +420,9 @@ def trial_size(s: "DeadlandState", q: int, b: int, n: int, pistol: int, mode: st
 def victim(s: "DeadlandState", t: tuple) -> None:
     _, q, b, n, pistol, mode = t
     if s.zombie[q] or s.dead[q] or s.pos[q] != b:
+        return
+    if s.role[q] is None:  # (most victims: no Role card, so nothing to reveal and no count to choose)
+        s.stack.append(("victim_go", q, b, n, pistol, mode, 1))
         return
     if survivor_moment(s, q) or survivor_chooses(s, q, trial_size(s, q, b, n, pistol, mode, 1),
                                                  trial_size(s, q, b, n, pistol, mode, 0)):
