@@ -118,25 +118,28 @@ class DeadlandState(DeadlandQueries, State):
         view shows (not the physical copy), decks as counts, another seat's Infection deck as its
         level and top card, its Role only once shown; of the pending work, what the view shows."""
         vl, el, en, rn = _shown_names(self.data)
+        v, e, n = vl.__getitem__, el.__getitem__, en.__getitem__
         over = self.result is not None
-        inf = tuple(tuple(vl[c] for c in d) if q == me else (len(d), vl[d[-1]] if d else None)
+        inf = tuple(tuple(map(v, d)) if q == me else (len(d), vl[d[-1]] if d else None)
                     for q, d in enumerate(self.inf))
         role = tuple(rn[r] if r is not None and (q == me or over or self.shown[q]) else r is None
                      for q, r in enumerate(self.role))
         fresh = self.fresh
-        objs = tuple(tuple((en[c], c in fresh) for c in o) for o in self.objs)
+        objs = tuple(tuple(map(n, o)) for o in self.objs) if not fresh else \
+            tuple(tuple((en[c], c in fresh) for c in o) for o in self.objs)
         trial = self.trial
         if trial is not None:
             seat, mode, total, cards, source = trial
             trial = (seat, mode, total, tuple((vl[c], f) for c, f in cards), el.get(source, source))
-        running = next((t for t in reversed(self.stack) if t[0] == "trial"), None)
-        top = self.stack[-1] if self.stack and not over else ()
+        stack = self.stack
+        running = next((t for t in reversed(stack) if t[0] == "trial"), None)
+        top = stack[-1] if stack and not over else ()
         asked = tuple(a.label for a in self.legal_list()) if self.to_move == self.game.players[me] else top[1:2]
         return (self.pos, self.zombie, self.dead, self.resist, self.mun, self.rat, objs, inf, role, self.shown,
-                tuple(map(len, self.edeck)), tuple(tuple(el[c] for c in d) for d in self.edisc), self.turned,
-                len(self.box), len(self.vdeck), tuple(vl[c] for c in self.vdisc), len(self.vradio),
-                tuple(vl[c] for c in self.held), tuple(el[c] for c in self.ev), len(self.rdeck), self.radio,
-                self.active, self.turn, self.traitor_known, trial, running, asked, self.result)
+                tuple(map(len, self.edeck)), tuple(tuple(map(e, d)) for d in self.edisc), self.turned,
+                len(self.box), len(self.vdeck), tuple(map(v, self.vdisc)), len(self.vradio), tuple(map(v, self.held)),
+                tuple(map(e, self.ev)), len(self.rdeck), self.radio, self.active, self.turn, self.traitor_known,
+                trial, running, asked, self.result)
 
     _legal_actions = rules.legal_actions
     _apply = rules.apply
