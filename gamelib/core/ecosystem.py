@@ -2,8 +2,9 @@
 
 * ``returns(state)``: per seat, in ``players`` order, 1 for a winner, -1 for a loser and 0 for a
   seat that neither won nor lost (and for everyone before the end); utilities lie in [-1, 1].
-* ``info_key(state, seat)``: a cheap information-state key, the seat's view without the log as a
-  flat tuple of facts (nothing hidden from the seat can change it: views are leak-free).
+* ``info_key(state, seat)``: a cheap information-state key: two positions get the same key for a
+  seat exactly when its view without the log (``view_key``, the slow definition) is the same; a
+  per-game hook ``_info_key`` builds it from the fields at a few µs.
 * Observations: a view is flattened into *facts*, strings ``path=value`` (``hand[]=CRAWLER``,
   ``piles.Rural.count=14``; list positions are dropped, so a fact can occur several times).
   ``observation_tensor`` counts the facts in ``OBS_SIZE`` buckets (bucket = CRC-32 of the fact
@@ -20,6 +21,7 @@ from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 from . import ids
+from .errors import UnknownPlayer
 
 if TYPE_CHECKING:  # pragma: no cover
     from .state import State
@@ -63,8 +65,24 @@ def _view_facts(state: "State", seat: str | None) -> list[str]:
     return facts(state.view(seat, log=False))
 
 
-def info_key(state: "State", seat: str) -> tuple:
+def view_key(state: "State", seat: str) -> tuple:
+    """The information-state key by definition: ``seat``'s view without the log, as facts
+    (slow: the whole view is built and flattened). ``info_key`` must split positions exactly as
+    this does (tests/core/test_info_key.py)."""
     return tuple(_view_facts(state, seat))
+
+
+def info_key(state: "State", seat: str) -> tuple:
+    """``view_key``'s partition of positions at a few µs: the game's ``_info_key(seat index)``
+    hook (a compact tuple of the fields ``seat``'s view is made of, hidden ones reduced the way
+    the view reduces them), with who is to move and the phase; ``view_key`` for a game without it."""
+    hook = getattr(state, "_info_key", None)
+    if hook is None:
+        return view_key(state, seat)
+    players = state.game.players
+    if seat not in players:
+        raise UnknownPlayer(seat, players)
+    return (state.to_move, state.phase, hook(players.index(seat)))
 
 
 def observation_facts(state: "State", seat: str | None, part: str = "all") -> Counter:

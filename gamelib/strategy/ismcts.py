@@ -11,6 +11,12 @@ worlds while the decision does not (The Walking Deck's "Keep FIRE and RIOT" is t
 chosen by UCB1 counted over the playouts in which it was available (ISMCTS's "availability").
 Every player in the tree picks what is best for them; the result of a playout is who won. The
 budget is a number of playouts, so a seed gives the same decision on every machine.
+
+``tree="infoset"`` keys nodes instead by the searching seat's information-state key
+(``state.info_key(seat)``, a few µs) with statistics per edge, so paths and worlds the seat
+cannot tell apart share a node (transpositions merged). It was no faster and not
+measurably stronger than the id-path tree in session 25's measurements (docs/performance.md),
+so the default stays "path" and seeded decisions are unchanged.
 """
 from __future__ import annotations
 
@@ -18,8 +24,10 @@ import math
 
 from collections.abc import Callable
 
-from gamelib.agents import Agent, RandomAgent, whole_setting
+from gamelib.agents import Agent, AgentError, RandomAgent, whole_setting
 from gamelib.core import Action, Rng, State, derive_seed
+from gamelib.core.ecosystem import info_key
+from gamelib.core.inputs import show
 from gamelib.core.ids import has_universe, ids_in_legal_order
 
 
@@ -31,6 +39,10 @@ class _Node:
         self.visits = 0
         self.wins = 0.0   # for the player who chose the action leading here
         self.avail = 0
+
+
+#: the two shapes of tree (``ISMCTSAgent.tree``)
+TREES = ("path", "infoset")
 
 
 def sample_world(state: State, seat: str, seed: int) -> State:
@@ -66,21 +78,29 @@ class ISMCTSAgent(Agent):
     #: by labels, as before session 25 (kept to measure one against the other in one run:
     #: python -m gamelib.bench --ismcts)
     edges = "id"
+    #: "path": a node per sequence of edges from the root (the tree as before); "infoset": a node
+    #: per information set of the searching seat (``state.info_key``), statistics per edge
+    tree = "path"
 
     def __init__(self, seed: int = 0, playouts: int = 200, exploration: float = 0.7, rollout: str = "random",
-                 max_rollout: int = 5_000):
+                 max_rollout: int = 5_000, tree: str | None = None):
         super().__init__(seed)
         whole_setting("playouts", playouts)
+        if tree is not None:
+            if tree not in TREES:
+                raise AgentError(f"tree={show(tree)}: choose one of {', '.join(TREES)}")
+            self.tree = tree
         self.playouts = playouts
         self.exploration = exploration
         self.rollout = rollout
         self.max_rollout = max_rollout
         self._rollers: dict[str, Agent] = {}
         self.last_root: _Node | None = None
+        self.last_nodes: dict[tuple, _Node] = {}  # "infoset": the last search's nodes by information-state key
 
     def with_seed(self, seed: int) -> "ISMCTSAgent":
         return type(self)(seed=seed, playouts=self.playouts, exploration=self.exploration, rollout=self.rollout,
-                          max_rollout=self.max_rollout)
+                          max_rollout=self.max_rollout, tree=self.tree)
 
     def __repr__(self) -> str:
         return f"ISMCTSAgent(seed={self.seed}, playouts={self.playouts}, rollout={self.rollout!r})"
@@ -109,6 +129,8 @@ class ISMCTSAgent(Agent):
 
     def search(self, state: State, seat: str, playouts: int, seed: int) -> _Node:
         """Run ``playouts`` playouts for ``seat`` from ``state``; returns the root node."""
+        if self.tree == "infoset":
+            return self._search_infosets(state, seat, playouts, seed)
         root = _Node()
         roller = self._roller(state)
         c = self.exploration
@@ -154,6 +176,60 @@ class ISMCTSAgent(Agent):
             for ch, player in path:
                 ch.visits += 1
                 ch.wins += reward(world, player)
+        self.last_root = root
+        return root
+
+    def _search_infosets(self, state: State, seat: str, playouts: int, seed: int) -> _Node:
+        """``search`` with a node per information set of ``seat`` (``state.info_key(seat)`` of
+        the position reached), statistics per edge (action id) out of it: worlds and paths that
+        ``seat`` cannot tell apart share their nodes (transpositions merged)."""
+        root = _Node()
+        nodes: dict[tuple, _Node] = {info_key(state, seat): root}
+        roller = self._roller(state)
+        c = self.exploration
+        keys_of = edge_keys(state, self.edges)
+        for i in range(playouts):
+            world = sample_world(state, seat, derive_seed(seed, i))
+            node = root
+            path: list[tuple[_Node, str]] = []
+            while not world.is_over:
+                legal = world.legal_list()
+                keys = keys_of(world)
+                player = world.to_move
+                edges = node.children
+                untried = [j for j, k in enumerate(keys) if k not in edges]
+                if untried:
+                    j = untried[world.rng.randbelow(len(untried))]
+                    edge = edges[keys[j]] = _Node()
+                    for k in keys:
+                        seen = edges.get(k)
+                        if seen is not None:
+                            seen.avail += 1
+                    world.apply_fast(legal[j])
+                    path.append((edge, player))
+                    break
+                best, best_v, best_edge = 0, -1.0, None
+                for j, k in enumerate(keys):
+                    e = edges[k]
+                    e.avail += 1
+                    v = e.wins / e.visits + c * math.sqrt(math.log(e.avail) / e.visits)
+                    if v > best_v:
+                        best, best_v, best_edge = j, v, e
+                world.apply_fast(legal[best])
+                path.append((best_edge, player))
+                key = info_key(world, seat)
+                node = nodes.get(key)
+                if node is None:
+                    node = nodes[key] = _Node()
+            n = 0
+            while not world.is_over and n < self.max_rollout:
+                legal = world.legal_list()
+                world.apply_fast(legal[0] if len(legal) == 1 else roller.choose(world))
+                n += 1
+            for edge, player in path:
+                edge.visits += 1
+                edge.wins += reward(world, player)
+        self.last_nodes = nodes
         self.last_root = root
         return root
 

@@ -8,7 +8,7 @@ import pytest
 
 import gamelib
 from gamelib.core import Rng, UnknownPlayer
-from gamelib.core.ecosystem import OBS_SIZE, observation_facts
+from gamelib.core.ecosystem import OBS_SIZE, observation_facts, view_key
 
 CONFIGS = [("walking-deck", {}), ("walk-the-plank", {"players": 3}), ("deadland", {"players": 3})]
 
@@ -75,7 +75,10 @@ def test_another_seats_secret_is_in_no_observation_or_key():
     assert secret in observation_facts(state, owner, "private")
     for seat in game.players:
         if seat != owner:
-            assert secret not in observation_facts(state, seat) and secret not in state.info_key(seat)
+            assert secret not in observation_facts(state, seat) and secret not in view_key(state, seat)
+            # the cheap key splits positions as view_key does (tests/core/test_info_key.py): a
+            # re-deal of the roles this seat cannot see leaves it alone
+            assert state.resample_hidden(seat, Rng(1)).info_key(seat) == state.info_key(seat)
 
 
 @pytest.mark.parametrize("name,options", CONFIGS, ids=[c[0] for c in CONFIGS])

@@ -51,6 +51,35 @@ def test_ismcts_keys_its_tree_by_stable_action_ids(name, players):
     assert set(by_label.children) == set(s.legal_labels())
 
 
+@pytest.mark.parametrize("name,players", [("walk-the-plank", 3), ("deadland", 3)])
+def test_ismcts_infoset_tree_has_a_node_per_information_set_of_its_seat(name, players):
+    """tree="infoset" (issue 29, Deliver 6): nodes are keyed by the searching seat's
+    ``info_key``; the root is the real position's, statistics sit on the edges (action ids)."""
+    game = gamelib.load(name, players=players)
+    s = _at_choice(game.new_state(seed=2), gamelib.RandomAgent(2), 5)
+    seat = s.to_move
+    s.rng = NoPeeking()  # the future draws stay secret
+    agent = ISMCTSAgent(seed=1, playouts=16, tree="infoset")
+    a = agent.choose(s)
+    assert a in s.legal_actions() and ISMCTSAgent(seed=1, playouts=16, tree="infoset").choose(s) == a
+    root = agent.search(s, seat, 16, 5)
+    assert agent.last_nodes[s.info_key(seat)] is root
+    assert set(root.children) == set(s.legal_action_ids())
+    assert sum(e.visits for e in root.children.values()) == 16
+    # every node below the root is a position some sampled world reached, by the seat's key:
+    # re-play each root edge in a re-dealt world and find the node it leads to
+    world = s.resample_hidden(seat, Rng(9))
+    reached = 0
+    for action_id in root.children:
+        w = world.clone()
+        w.apply(action_id)
+        reached += w.info_key(seat) in agent.last_nodes
+    assert reached > 0
+    assert len(agent.last_nodes) <= 16 + 1  # at most one new information set per playout
+    with pytest.raises(gamelib.AgentError, match="choose one of"):
+        ISMCTSAgent(tree="forest")
+
+
 @pytest.mark.slow
 def test_ismcts_with_a_budget_beats_random_play_at_walk_the_plank():
     """A short seat-rotated match: ISMCTS wins more than a random pirate does in its place."""

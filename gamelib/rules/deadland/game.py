@@ -44,6 +44,21 @@ def _empty(game: Any) -> list:
     return []
 
 
+_NAMES: dict[int, tuple] = {}
+
+
+def _shown_names(data: CardData) -> tuple[dict, dict, dict, dict]:
+    """Per card id, what a view shows of it: Virus labels, Event labels, Event (object) names,
+    Role names (made once per card set)."""
+    got = _NAMES.get(id(data))
+    if got is None or got[0] is not data:
+        got = _NAMES[id(data)] = (data, {c: v.label for c, v in data.virus.items()},
+                                 {c: e.label for c, e in data.events.items()},
+                                 {c: e.name for c, e in data.events.items()},
+                                 {r: x.name for r, x in data.roles.items()})
+    return got[1:]
+
+
 class DeadlandState(DeadlandQueries, State):
     """One position of Deadland. Seats are indices 0..n-1 into the game's players (turn order =
     seat order, clockwise); piles hold card ids with the top card LAST (``state.py``)."""
@@ -98,6 +113,34 @@ class DeadlandState(DeadlandQueries, State):
     )
 
     # ---- the engine hooks (docs/engine.md) ------------------------------------------------------
+    def _info_key(self, me: int) -> tuple:
+        """What seat ``me`` sees, compactly (``GameAINumbers.info_key``): cards by the label the
+        view shows (not the physical copy), decks as counts, another seat's Infection deck as its
+        level and top card, its Role only once shown; of the pending work, what the view shows."""
+        vl, el, en, rn = _shown_names(self.data)
+        v, e, n = vl.__getitem__, el.__getitem__, en.__getitem__
+        over = self.result is not None
+        inf = tuple(tuple(map(v, d)) if q == me else (len(d), vl[d[-1]] if d else None)
+                    for q, d in enumerate(self.inf))
+        role = tuple(rn[r] if r is not None and (q == me or over or self.shown[q]) else r is None
+                     for q, r in enumerate(self.role))
+        fresh = self.fresh
+        objs = tuple(tuple(map(n, o)) for o in self.objs) if not fresh else \
+            tuple(tuple((en[c], c in fresh) for c in o) for o in self.objs)
+        trial = self.trial
+        if trial is not None:
+            seat, mode, total, cards, source = trial
+            trial = (seat, mode, total, tuple((vl[c], f) for c, f in cards), el.get(source, source))
+        stack = self.stack
+        running = next((t for t in reversed(stack) if t[0] == "trial"), None)
+        top = stack[-1] if stack and not over else ()
+        asked = tuple(a.label for a in self.legal_list()) if self.to_move == self.game.players[me] else top[1:2]
+        return (self.pos, self.zombie, self.dead, self.resist, self.mun, self.rat, objs, inf, role, self.shown,
+                tuple(map(len, self.edeck)), tuple(tuple(map(e, d)) for d in self.edisc), self.turned,
+                len(self.box), len(self.vdeck), tuple(map(v, self.vdisc)), len(self.vradio), tuple(map(v, self.held)),
+                tuple(map(e, self.ev)), len(self.rdeck), self.radio, self.active, self.turn, self.traitor_known,
+                trial, running, asked, self.result)
+
     _legal_actions = rules.legal_actions
     _apply = rules.apply
     phase = property(rules.phase, doc="The phase shown to players ('over' at the end).")

@@ -64,6 +64,23 @@ class PlankState(PlankQueries, State):
     # random players finishing a world at once, the hint's playouts (gamelib.strategy.playouts)
     _play_randomly = fastplay.play_randomly
 
+    def _info_key(self, me: int) -> tuple:
+        """What seat ``me`` sees, compactly (``GameAINumbers.info_key``): another seat's cards in
+        hand and face down are one "unplayed" pool, with only where face-down cards lie (a
+        Ghost's, before it is declared: how many); pirates count per place, not one by one."""
+        nc, loc, pos = len(self.game.cards), self.loc, self.pos
+        seats = []
+        for q in range(len(self.game.players)):
+            mine = loc[q * nc:(q + 1) * nc]
+            if q != me:
+                down = tuple(k in mine for k in CARD_NUMBERS)
+                if self.stage == PROGRAMMING and q in self.ghosts:
+                    down = sum(down)
+                mine = (tuple(HAND if w in CARD_NUMBERS else w for w in mine), down)
+            seats.append((tuple(mine), tuple(sorted(pos[q * PIRATES:(q + 1) * PIRATES]))))
+        return (tuple(seats), self.planks, self.captain, self.round, self.stage, self.turn, self.slot, self.card_no,
+                self.off, self.pending, tuple(self.eliminated), tuple(self.ghosts), self.final, self.result)
+
     def _truncated(self) -> bool:
         # the round limit is a house rule: a game it stops is truncated, not ended by the rulebook
         return self.result is not None and self.result == rules.draw_outcome(self)

@@ -61,6 +61,14 @@ class WalkingDeckState(WalkingDeckQueries, State):
     to_scenario = scenario.to_scenario
     _action_key = ids.action_key
 
+    def _info_key(self, me: int) -> tuple:
+        """What the player sees, compactly (``GameAINumbers.info_key``): everything but the
+        order of the piles and the contents of the Memory and the Buried Events (counts only)."""
+        return (len(self.rural), len(self.urban), tuple(self.hand), len(self.memory), tuple(self.avoided),
+                len(self.buried), tuple(self.front), tuple(self.dmg[c] for c in self.front), tuple(self.removed),
+                self.current, self.reserves, tuple(self.bag), tuple(self.aside), self.drawn, self.stage, self.step,
+                self.src, self.banner, self.nxt, self.pending, self.uses, self.power_reserves, self.over)
+
     @property
     def to_move(self) -> str | None:
         return None if self.over is not None else PLAYER
