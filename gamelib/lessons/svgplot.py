@@ -223,7 +223,12 @@ class Axes:
         rows = math.ceil(len(labelled) / per_row)
         clip = f"gl-clip-{next(_ids)}"
         height = HEIGHT + rows * ROW + 6
-        px0, px1, py0, py1 = LEFT, WIDTH - RIGHT, TOP, HEIGHT - BOTTOM
+        yticks = nice_ticks(y0, y1, 5)
+        # room for the widest tick number beside the rotated axis label (about 0.6 em a character),
+        # so "0.005" and "probability" do not overlap
+        widest = max((len(tick_text(t)) for t in yticks), default=1)
+        px0 = max(LEFT, round((30 if self.ylabel else 8) + 0.6 * FONT * widest + 8))
+        px1, py0, py1 = WIDTH - RIGHT, TOP, HEIGHT - BOTTOM
         lx0, lx1 = (math.log10(x0), math.log10(x1)) if self.xlog else (x0, x1)
 
         def sx(x: float) -> float:
@@ -244,7 +249,7 @@ class Axes:
             out.append(f"<text x='8' y='24' font-weight='600'{_fit(self.title, FONT, WIDTH - 16)}>{_t(self.title)}</text>")
         # grid and ticks
         out.append(f"<clipPath id='{clip}'><rect x='{px0}' y='{py0}' width='{px1 - px0}' height='{py1 - py0}'/></clipPath>")
-        for t in nice_ticks(y0, y1, 5):
+        for t in yticks:
             out.append(f"<line x1='{px0}' x2='{px1}' y1='{sy(t):.1f}' y2='{sy(t):.1f}' stroke='#e4e4e4'/>"
                        f"<text x='{px0 - 6}' y='{sy(t) + 5:.1f}' text-anchor='end'>{tick_text(t)}</text>")
         if self.xticks is not None:
@@ -266,7 +271,7 @@ class Axes:
             out.append(f"<text x='{(px0 + px1) / 2}' y='{py1 + 50}' text-anchor='middle'"
                        f"{_fit(self.xlabel, FONT, px1 - px0)}>{_t(self.xlabel)}</text>")
         if self.ylabel:
-            out.append(f"<text transform='translate(18 {(py0 + py1) / 2}) rotate(-90)' text-anchor='middle'"
+            out.append(f"<text transform='translate(20 {(py0 + py1) / 2}) rotate(-90)' text-anchor='middle'"
                        f"{_fit(self.ylabel, FONT, py1 - py0 + 20)}>{_t(self.ylabel)}</text>")
         # the items, in the order drawn
         body = []
