@@ -69,14 +69,17 @@ class _Memo:
     and (for games whose keys depend on the Action's kind and arguments alone,
     ``Game.action_keys_static``) the id of each (kind, arguments) met so far."""
 
-    __slots__ = ("last", "tables", "ids", "index", "static")
+    __slots__ = ("last", "tables", "ids", "index", "static", "static_kinds")
 
     def __init__(self, game: Any) -> None:
         self.last: tuple | None = None
         self.tables: dict[int, tuple] = {}
         self.ids: dict[tuple, int] = {}
         self.index: dict[tuple, int] = action_space(game).index
-        self.static: bool = bool(game.action_keys_static)
+        static = game.action_keys_static
+        # True: every kind's keys are static; a set of kinds: only those kinds' keys are
+        self.static: bool = static is True
+        self.static_kinds: frozenset = frozenset(static) if isinstance(static, (set, frozenset, tuple)) else frozenset()
 
 
 def _memo(game: Any) -> _Memo:
@@ -114,31 +117,56 @@ def _entry(state: "State") -> tuple:
 
 
 def _build(state: "State", legal: list, memo: _Memo) -> tuple:
-    index = memo.index
+    """(legal list, id -> Action in the legal list's order, the ids in increasing order)."""
     table: dict[int, Action] = {}
     if memo.static:
         ids = memo.ids
-        for a in legal:
-            ka = (a.kind, a.args)  # (static keys: the same kind and arguments, the same key)
-            i = ids.get(ka)
-            if i is None:
-                i = _id(state, a, index)
-                if len(ids) > 100_000:  # a bound all the same (a universe is far smaller)
-                    ids.clear()
-                ids[ka] = i
-            if i in table:
-                _shared(state, table[i], a, i)
-            table[i] = a
+        try:  # (static keys: the same kind and arguments, the same id; all met before, usually)
+            if len(legal) == 1:  # (one choice, as at most of Deadland's decisions: written out)
+                a = legal[0]
+                i = ids[(a.kind, a.args)]
+                return (legal, {i: a}, [i])
+            for a in legal:
+                table[ids[(a.kind, a.args)]] = a
+        except KeyError:
+            table = {}
+            for a in legal:
+                table[_static_id(state, a, memo)] = a
     else:
+        index = memo.index
+        kinds = memo.static_kinds
         key = state._action_key
         for a in legal:
-            i = index.get(key(a))
-            if i is None:
-                i = _id(state, a, index)  # (raises: names the key)
-            if i in table:
-                _shared(state, table[i], a, i)
-            table[i] = a
+            if a.kind in kinds:
+                table[_static_id(state, a, memo)] = a
+            else:
+                i = index.get(key(a))
+                table[_id(state, a, index) if i is None else i] = a  # (_id raises: names the key)
+    if len(table) != len(legal):
+        _shared_in(state, legal, memo)
     return (legal, table, sorted(table))
+
+
+def _static_id(state: "State", a: "Action", memo: _Memo) -> int:
+    ka = (a.kind, a.args)
+    ids = memo.ids
+    i = ids.get(ka)
+    if i is None:
+        i = _id(state, a, memo.index)
+        if len(ids) > 100_000:  # a bound all the same (a universe is far smaller)
+            ids.clear()
+        ids[ka] = i
+    return i
+
+
+def _shared_in(state: "State", legal: list, memo: _Memo) -> None:
+    """Raise: two legal Actions have one key (a game's bug; found again the slow way, to name them)."""
+    first: dict[int, Action] = {}
+    for a in legal:
+        i = _id(state, a, memo.index)
+        if i in first:
+            _shared(state, first[i], a, i)
+        first[i] = a
 
 
 def _id(state: "State", a: "Action", index: dict) -> int:
@@ -160,8 +188,8 @@ def space_key(game: Any, i: int) -> tuple:
 
 
 def legal_action_ids(state: "State") -> list[int]:
-    """The ids of the legal actions, in increasing order."""
-    return list(_entry(state)[2])
+    """The ids of the legal actions, in increasing order (a copy: the caller may change it)."""
+    return _entry(state)[2][:]
 
 
 def ids_in_legal_order(state: "State") -> list[int]:
@@ -173,7 +201,15 @@ def ids_in_legal_order(state: "State") -> list[int]:
 
 def action_of_id(state: "State", i: int) -> "Action":
     """The legal Action with id ``i``, or ``IllegalAction`` (naming the id and the legal labels)."""
-    a = _entry(state)[1].get(i)
+    memo = state.game.__dict__.get("_id_memo")  # (made only for a game with a universe)
+    if memo is None and not has_universe(state.game):
+        return state.find_action(i)  # (raises: this game takes no ids)
+    last = memo.last if memo is not None else None
+    # the usual case, written out: the ids were just asked at this very position (same list)
+    if last is not None and last[0] is state._legal:
+        a = last[1].get(i)
+    else:
+        a = _entry(state)[1].get(i)
     if a is None:
         space = action_space(state.game)
         what = f"action id {i}" + (f" ({space.describe(i)})" if 0 <= i < len(space) else
