@@ -69,11 +69,12 @@ class _Memo:
     and (for games whose keys depend on the Action's kind and arguments alone,
     ``Game.action_keys_static``) the id of each (kind, arguments) met so far."""
 
-    __slots__ = ("last", "tables", "ids", "index", "static", "static_kinds")
+    __slots__ = ("last", "tables", "shared", "ids", "index", "static", "static_kinds")
 
     def __init__(self, game: Any) -> None:
         self.last: tuple | None = None
         self.tables: dict[int, tuple] = {}
+        self.shared: dict[int, tuple] = {}  # tables of lists whose every key is static (kept longer)
         self.ids: dict[tuple, int] = {}
         self.index: dict[tuple, int] = action_space(game).index
         static = game.action_keys_static
@@ -106,6 +107,8 @@ def _entry(state: "State") -> tuple:
     if last is not None and last[0] is legal:  # the usual case: ids asked, then one applied
         return last
     got = memo.tables.get(id(legal))
+    if got is None and memo.shared:
+        got = memo.shared.get(id(legal))
     if got is not None and got[0] is legal:
         memo.last = got
         return got
@@ -135,13 +138,27 @@ def _build(state: "State", legal: list, memo: _Memo) -> tuple:
     else:
         index = memo.index
         kinds = memo.static_kinds
+        ids = memo.ids
         key = state._action_key
+        static = True
         for a in legal:
             if a.kind in kinds:
-                table[_static_id(state, a, memo)] = a
+                i = ids.get((a.kind, a.args))
+                table[_static_id(state, a, memo) if i is None else i] = a
             else:
+                static = False
                 i = index.get(key(a))
                 table[_id(state, a, index) if i is None else i] = a  # (_id raises: names the key)
+        if static and kinds and legal:
+            # every key static: the entry holds for this list wherever it is met again (games
+            # share such lists between positions: Walk the Plank's programming choices)
+            if len(table) != len(legal):
+                _shared_in(state, legal, memo)
+            got = (legal, table, sorted(table))
+            if len(memo.shared) > 20_000:  # a bound all the same
+                memo.shared.clear()
+            memo.shared[id(legal)] = got
+            return got
     if len(table) != len(legal):
         _shared_in(state, legal, memo)
     return (legal, table, sorted(table))
