@@ -66,8 +66,12 @@ def action_space(game: Any) -> ActionSpace:
 
 class _Memo:
     """A Game's caches: its universe's index, the last position's table, tables by legal list,
-    and (for games whose keys depend on the Action's kind and arguments alone,
-    ``Game.action_keys_static``) the id of each (kind, arguments) met so far."""
+    and (for the kinds whose keys depend on the Action's kind and arguments alone,
+    ``Game.action_keys_static``) the id of each (kind, arguments) met so far. A table is found
+    again only for the very list it was built from (``is``): lists are never changed in place,
+    so a table answers for its list wherever it is met (clones, undo) and a new position, with
+    its new list, gets a table of its own. ``shared`` keeps longer the tables of lists whose
+    every key is static (a game's shared lists: Walk the Plank's programming choices)."""
 
     __slots__ = ("last", "tables", "shared", "ids", "index", "static", "static_kinds")
 
