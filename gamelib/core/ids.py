@@ -105,21 +105,22 @@ def _entry(state: "State") -> tuple:
     legal = state._legal
     if legal is None:
         legal = state.legal_list()
-    game = state.game
-    memo = game.__dict__.get("_id_memo") or _memo(game)
+    memo = state.game.__dict__.get("_id_memo") or _memo(state.game)
     last = memo.last
     if last is not None and last[0] is legal:  # the usual case: ids asked, then one applied
         return last
-    got = memo.tables.get(id(legal))
+    tables = memo.tables
+    k = id(legal)
+    got = tables.get(k)
     if got is None and memo.shared:
-        got = memo.shared.get(id(legal))
+        got = memo.shared.get(k)
     if got is not None and got[0] is legal:
         memo.last = got
         return got
     got = _build(state, legal, memo)
-    if len(memo.tables) > 64:  # only recent positions are asked about again
-        memo.tables.clear()
-    memo.last = memo.tables[id(legal)] = got
+    if len(tables) > 64:  # only recent positions are asked about again
+        tables.clear()
+    memo.last = tables[k] = got
     return got
 
 
