@@ -135,8 +135,9 @@ class Game:
         return action_space(self)
 
     #: whether an Action's key depends on its kind and arguments alone (not on the position):
-    #: ids are then remembered per (kind, arguments)
-    action_keys_static: ClassVar[bool] = False
+    #: ids are then remembered per (kind, arguments). True for every kind, or a frozenset of the
+    #: kinds for which it holds (the others' keys are worked out at each position)
+    action_keys_static: ClassVar[bool | frozenset[str]] = False
 
     def _action_keys(self) -> list[tuple]:
         """Hook: the action universe as ``(kind, *arguments)`` keys (``gamelib.core.ids``)."""

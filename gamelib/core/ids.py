@@ -66,17 +66,25 @@ def action_space(game: Any) -> ActionSpace:
 
 class _Memo:
     """A Game's caches: its universe's index, the last position's table, tables by legal list,
-    and (for games whose keys depend on the Action's kind and arguments alone,
-    ``Game.action_keys_static``) the id of each (kind, arguments) met so far."""
+    and (for the kinds whose keys depend on the Action's kind and arguments alone,
+    ``Game.action_keys_static``) the id of each (kind, arguments) met so far. A table is found
+    again only for the very list it was built from (``is``): lists are never changed in place,
+    so a table answers for its list wherever it is met (clones, undo) and a new position, with
+    its new list, gets a table of its own. ``shared`` keeps longer the tables of lists whose
+    every key is static (a game's shared lists: Walk the Plank's programming choices)."""
 
-    __slots__ = ("last", "tables", "ids", "index", "static")
+    __slots__ = ("last", "tables", "shared", "ids", "index", "static", "static_kinds")
 
     def __init__(self, game: Any) -> None:
         self.last: tuple | None = None
         self.tables: dict[int, tuple] = {}
+        self.shared: dict[int, tuple] = {}  # tables of lists whose every key is static (kept longer)
         self.ids: dict[tuple, int] = {}
         self.index: dict[tuple, int] = action_space(game).index
-        self.static: bool = bool(game.action_keys_static)
+        static = game.action_keys_static
+        # True: every kind's keys are static; a set of kinds: only those kinds' keys are
+        self.static: bool = static is True
+        self.static_kinds: frozenset = frozenset(static) if isinstance(static, (set, frozenset, tuple)) else frozenset()
 
 
 def _memo(game: Any) -> _Memo:
@@ -97,48 +105,90 @@ def _entry(state: "State") -> tuple:
     legal = state._legal
     if legal is None:
         legal = state.legal_list()
-    game = state.game
-    memo = game.__dict__.get("_id_memo") or _memo(game)
+    memo = state.game.__dict__.get("_id_memo") or _memo(state.game)
     last = memo.last
     if last is not None and last[0] is legal:  # the usual case: ids asked, then one applied
         return last
-    got = memo.tables.get(id(legal))
+    tables = memo.tables
+    k = id(legal)
+    got = tables.get(k)
+    if got is None and memo.shared:
+        got = memo.shared.get(k)
     if got is not None and got[0] is legal:
         memo.last = got
         return got
     got = _build(state, legal, memo)
-    if len(memo.tables) > 64:  # only recent positions are asked about again
-        memo.tables.clear()
-    memo.last = memo.tables[id(legal)] = got
+    if len(tables) > 64:  # only recent positions are asked about again
+        tables.clear()
+    memo.last = tables[k] = got
     return got
 
 
 def _build(state: "State", legal: list, memo: _Memo) -> tuple:
-    index = memo.index
+    """(legal list, id -> Action in the legal list's order, the ids in increasing order)."""
     table: dict[int, Action] = {}
     if memo.static:
         ids = memo.ids
-        for a in legal:
-            ka = (a.kind, a.args)  # (static keys: the same kind and arguments, the same key)
-            i = ids.get(ka)
-            if i is None:
-                i = _id(state, a, index)
-                if len(ids) > 100_000:  # a bound all the same (a universe is far smaller)
-                    ids.clear()
-                ids[ka] = i
-            if i in table:
-                _shared(state, table[i], a, i)
-            table[i] = a
+        try:  # (static keys: the same kind and arguments, the same id; all met before, usually)
+            if len(legal) == 1:  # (one choice, as at most of Deadland's decisions: written out)
+                a = legal[0]
+                i = ids[(a.kind, a.args)]
+                return (legal, {i: a}, [i])
+            for a in legal:
+                table[ids[(a.kind, a.args)]] = a
+        except KeyError:
+            table = {}
+            for a in legal:
+                table[_static_id(state, a, memo)] = a
     else:
+        index = memo.index
+        kinds = memo.static_kinds
+        ids = memo.ids
         key = state._action_key
+        static = True
         for a in legal:
-            i = index.get(key(a))
-            if i is None:
-                i = _id(state, a, index)  # (raises: names the key)
-            if i in table:
-                _shared(state, table[i], a, i)
-            table[i] = a
+            if a.kind in kinds:
+                i = ids.get((a.kind, a.args))
+                table[_static_id(state, a, memo) if i is None else i] = a
+            else:
+                static = False
+                i = index.get(key(a))
+                table[_id(state, a, index) if i is None else i] = a  # (_id raises: names the key)
+        if static and kinds and legal:
+            # every key static: the entry holds for this list wherever it is met again (games
+            # share such lists between positions: Walk the Plank's programming choices)
+            if len(table) != len(legal):
+                _shared_in(state, legal, memo)
+            got = (legal, table, sorted(table))
+            if len(memo.shared) > 20_000:  # a bound all the same
+                memo.shared.clear()
+            memo.shared[id(legal)] = got
+            return got
+    if len(table) != len(legal):
+        _shared_in(state, legal, memo)
     return (legal, table, sorted(table))
+
+
+def _static_id(state: "State", a: "Action", memo: _Memo) -> int:
+    ka = (a.kind, a.args)
+    ids = memo.ids
+    i = ids.get(ka)
+    if i is None:
+        i = _id(state, a, memo.index)
+        if len(ids) > 100_000:  # a bound all the same (a universe is far smaller)
+            ids.clear()
+        ids[ka] = i
+    return i
+
+
+def _shared_in(state: "State", legal: list, memo: _Memo) -> None:
+    """Raise: two legal Actions have one key (a game's bug; found again the slow way, to name them)."""
+    first: dict[int, Action] = {}
+    for a in legal:
+        i = _id(state, a, memo.index)
+        if i in first:
+            _shared(state, first[i], a, i)
+        first[i] = a
 
 
 def _id(state: "State", a: "Action", index: dict) -> int:
@@ -160,8 +210,8 @@ def space_key(game: Any, i: int) -> tuple:
 
 
 def legal_action_ids(state: "State") -> list[int]:
-    """The ids of the legal actions, in increasing order."""
-    return list(_entry(state)[2])
+    """The ids of the legal actions, in increasing order (a copy: the caller may change it)."""
+    return _entry(state)[2][:]
 
 
 def ids_in_legal_order(state: "State") -> list[int]:
@@ -173,7 +223,15 @@ def ids_in_legal_order(state: "State") -> list[int]:
 
 def action_of_id(state: "State", i: int) -> "Action":
     """The legal Action with id ``i``, or ``IllegalAction`` (naming the id and the legal labels)."""
-    a = _entry(state)[1].get(i)
+    memo = state.game.__dict__.get("_id_memo")  # (made only for a game with a universe)
+    if memo is None and not has_universe(state.game):
+        return state.find_action(i)  # (raises: this game takes no ids)
+    last = memo.last if memo is not None else None
+    # the usual case, written out: the ids were just asked at this very position (same list)
+    if last is not None and last[0] is state._legal:
+        a = last[1].get(i)
+    else:
+        a = _entry(state)[1].get(i)
     if a is None:
         space = action_space(state.game)
         what = f"action id {i}" + (f" ({space.describe(i)})" if 0 <= i < len(space) else

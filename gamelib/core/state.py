@@ -225,11 +225,14 @@ class State(LogTape, GameAINumbers, metaclass=StateType):
         legal = self._legal
         if legal is None:
             legal = self.legal_list()
-        for chosen in legal:  # an Action taken from legal_list(): found by identity, no call
-            if chosen is action:
-                break
+        if type(action) is int:  # a stable action id (gamelib.core.ids; raises if the game takes none)
+            chosen = _action_ids.action_of_id(self, action)
         else:
-            chosen = self.find_action(action)
+            for chosen in legal:  # an Action taken from legal_list(): found by identity, no call
+                if chosen is action:
+                    break
+            else:
+                chosen = self.find_action(action)
         # nothing of self changes before the try below (the legal list is only worked out)
         frame = _new(_Frame)  # (_Frame(...) written out: no Python call for each action)
         frame.action = chosen

@@ -148,6 +148,7 @@ class WalkThePlank(Game):
     information = "imperfect"  # the other pirates' face-down programmes
     has_chance = True  # the Captain's Token, drawn at random (the only chance in the game)
     _action_keys = ids.action_keys
+    action_keys_static = ids.STATIC_KINDS  # a card's programming keys name the card (not the pirates' places)
     chance_labels = ids.chance_labels
 
     def max_game_length(self) -> int:

@@ -19,6 +19,9 @@ from gamelib.core import Action
 from .cards import MAX_PLANKS, PIRATES
 
 PLACES = range(MAX_PLANKS + 1)
+#: the kinds whose keys depend on the Action's kind and arguments alone (``Game.action_keys_static``):
+#: a move's key names the pirates' places, which change, so "resolve" is not among them
+STATIC_KINDS = frozenset({"program", "ghost"})
 
 
 def action_keys(game) -> list[tuple]:
@@ -40,8 +43,12 @@ def action_key(s, action: Action) -> tuple:
     # "resolve": ("extend",), ("retract",) or ("move", ((pirate, steps), ...))
     if args[0] != "move":
         return (args[0],)
-    colours = s.game.players
-    return ("move", *((colours[pid // PIRATES], s.pos[pid], steps) for pid, steps in args[1]))
+    colours, pos = s.game.players, s.pos
+    moves = args[1]
+    if len(moves) == 1:  # (written out: no generator for the usual one pirate)
+        pid, steps = moves[0]
+        return ("move", (colours[pid // PIRATES], pos[pid], steps))
+    return ("move", *((colours[p // PIRATES], pos[p], t) for p, t in moves))
 
 
 def chance_labels(game) -> list[str]:
